@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import drizzle from 'eslint-plugin-drizzle';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const layerZones = [
+            // shared is isomorphic: it imports nothing of ours.
+            { target: './src/shared', from: ['./src/server', './src/web', './tests', './e2e'], message: 'src/shared imports only zod.' },
+            // server and web never import each other.
+            { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
+            { target: './src/web', from: './src/server', message: 'The web app never imports the server.' },
+            // server layering: db and providers know nothing of modules, plugins or the app.
+            { target: './src/server/db', from: ['./src/server/modules', './src/server/plugins', './src/server/app.ts'], message: 'db is the bottom layer.' },
+            { target: './src/server/providers', from: ['./src/server/modules', './src/server/plugins'], message: 'Providers know nothing of modules.' },
+            // a repository talks to the database only.
+            { target: './src/server/modules/*/repository.ts', from: ['./src/server/modules/*/service.ts', './src/server/modules/*/routes.ts', './src/server/providers'], message: 'Repositories contain Drizzle queries only.' },
+            // routes do not reach the database or repositories directly.
+            { target: './src/server/modules/*/routes.ts', from: ['./src/server/db', './src/server/modules/*/repository.ts'], message: 'Routes call services; services call repositories.' },
+            // web layering: components and lib import no feature and not the app.
+            { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'Shared UI and libs import no feature.' },
+            { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell.' },
+          ];
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'src/server/db/migrations', '**/*.js', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX, drizzle, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [
+        (await import('eslint-import-resolver-typescript')).createTypeScriptImportResolver({ project: './tsconfig.json' }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones()] }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/unbound-method': 'off' },
+  },
+);
+
+function featureZones() {
+  // Read feature folders at lint time so adding a feature needs no lint change.
+  const zones = [];
+  for (const base of ['src/web/features', 'src/server/modules']) {
+    if (!fs.existsSync(base)) continue;
+    const names = fs.readdirSync(base).filter((n) => fs.statSync(`${base}/${n}`).isDirectory());
+    for (const name of names) {
+      for (const other of names.filter((n) => n !== name)) {
+        zones.push(
+          base === 'src/server/modules'
+            ? { target: `./${base}/${name}`, from: `./${base}/${other}`, except: ['./service.ts'], message: 'A server module reaches another only through its service.' }
+            : { target: `./${base}/${name}`, from: `./${base}/${other}`, message: 'Web features do not import each other.' },
+        );
+      }
+    }
+  }
+  return zones;
+}

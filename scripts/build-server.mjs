@@ -1,0 +1,15 @@
+// Bundles the API server (src/server/main.ts) into dist/server/main.js; npm packages stay external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  tsconfig: 'tsconfig.json',
+  logLevel: 'warning',
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const providerNamesSchema = z.object({
+  chat: z.string(),
+  text: z.string(),
+  transcription: z.string(),
+  image: z.string(),
+  billing: z.string(),
+  mail: z.string(),
+  storage: z.string(),
+  googleSignIn: z.string(),
+});
+export type ProviderNames = z.infer<typeof providerNamesSchema>;
+
+/** GET /api/health */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']) }),
+  providers: providerNamesSchema,
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/public-config — only whitelisted, non-secret values reach the browser. */
+export const publicConfigSchema = z.object({
+  googleSignIn: z.boolean(),
+  emailVerificationRequired: z.boolean(),
+  mailProvider: z.enum(['outbox', 'smtp']),
+  privacyEmail: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers carries one of these stable codes. The web app translates
+ * `errors.<code>` from its catalogue; the `message` is English and for developers only.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Field path (dot-joined) → translation keys of the problems found there. */
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

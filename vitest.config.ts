@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config';
+import { alias } from './vite.config';
+
+const integration = (name: string, env: Record<string, string>) => ({
+  resolve: { alias },
+  test: {
+    name,
+    environment: 'node',
+    include: ['tests/**/*.test.ts'],
+    setupFiles: ['tests/setup/integration.ts'],
+    globalSetup: ['tests/setup/global-setup.ts'],
+    // One database per worker, reused across files (state is reset between files).
+    isolate: false,
+    pool: 'forks' as const,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env,
+  },
+});
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/unit.ts', 'tests/setup/unit-web.ts'],
+        },
+      },
+      integration('integration', { TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { TEST_DB: 'postgres' })] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/setup/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
