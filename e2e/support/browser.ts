@@ -1,0 +1,92 @@
+// One Chromium per test file, one context per test. Each context fails its test on a page error or on any request
+// that leaves the machine: the app must work with no third-party service (fonts, analytics, CDNs…).
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import { CHROMIUM_PATH } from './paths';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 812 };
+
+export interface PageOptions {
+  mobile?: boolean;
+  locale?: string;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh context and page for the current test. When the test ends the context is closed, and the test fails if
+ * the page threw an uncaught error or asked for anything outside 127.0.0.1/localhost.
+ */
+export async function openPage(browser: Browser, opts: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    viewport: opts.mobile ? MOBILE : DESKTOP,
+    ...(opts.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    locale: opts.locale ?? 'en-US',
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+
+  const thirdParty: string[] = [];
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+
+  // Outside requests are recorded and refused, so a test never waits on a network it cannot reach.
+  await context.route(
+    (url) => isOutside(url),
+    async (route) => {
+      thirdParty.push(`${route.request().method()} ${route.request().url()}`);
+      await route.abort('blockedbyclient');
+    },
+  );
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') consoleErrors.push(msg.text());
+    });
+  };
+  context.on('page', watch);
+  const page = await context.newPage();
+
+  onTestFinished(async () => {
+    await context.close();
+    const problems: string[] = [];
+    if (thirdParty.length > 0) problems.push(`third-party requests (the app must make none):\n  ${thirdParty.join('\n  ')}`);
+    if (pageErrors.length > 0) problems.push(`uncaught page errors:\n  ${pageErrors.join('\n  ')}`);
+    if (problems.length > 0) {
+      const hint = consoleErrors.length > 0 ? `\nconsole errors:\n  ${consoleErrors.join('\n  ')}` : '';
+      throw new Error(problems.join('\n') + hint);
+    }
+  });
+
+  return { page, context };
+}
+
+function isOutside(url: URL): boolean {
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return false;
+  return !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+/** The page's pathname, for assertions on where the app routed. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}

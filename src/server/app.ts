@@ -1,0 +1,92 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ProviderNames } from '@shared/contracts/system';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { loggerOptions } from './logger';
+import { createAuth, verificationRequired } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/routes';
+import { createSessionReader } from './modules/auth/service';
+import { createProfileRepository } from './modules/profile/repository';
+import { profileRoutes } from './modules/profile/routes';
+import { createProfileService } from './modules/profile/service';
+import { systemRoutes } from './modules/system/routes';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+import { createMailProvider, type MailProvider } from './providers/mail/index';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  /** The better-auth secret (main.ts reads it from configuration or the data folder). */
+  authSecret: string;
+  /** Providers chosen from configuration unless a test hands its own. */
+  mail?: MailProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application without listening: main.ts listens, tests use app.inject. */
+export async function buildApp(deps: AppDependencies) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mail = deps.mail ?? createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails });
+  const auth = createAuth({
+    db: database.db,
+    baseUrl: config.publicUrl,
+    secret: deps.authSecret,
+    secure: config.secure,
+    google: config.google,
+    mail,
+    profiles,
+    log: app.log,
+  });
+  const session = createSessionReader(auth);
+
+  const providers: ProviderNames = {
+    chat: 'offline-companion',
+    text: 'offline-extractor',
+    transcription: 'none',
+    image: 'generative-art',
+    billing: 'sandbox',
+    mail: mail.name,
+    storage: 'local-folder',
+    googleSignIn: config.google ? 'google' : 'disabled',
+  };
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.secure });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }));
+  await app.register(profileRoutes({ session, profiles }));
+  await app.register(
+    systemRoutes({
+      ping: database.ping,
+      driver: database.driver,
+      providers,
+      publicConfig: {
+        googleSignIn: config.google !== null,
+        emailVerificationRequired: verificationRequired(mail),
+        mailProvider: mail.name,
+        privacyEmail: config.privacyEmail,
+      },
+    }),
+  );
+  await app.register(webAppPlugin, { dir: config.webDistDir, enabled: config.serveWeb });
+
+  app.addHook('onClose', async () => {
+    await mail.close();
+  });
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

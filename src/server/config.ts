@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Empty strings in an environment (or a copied .env.example) mean "not set".
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? fallback : v),
+    z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
+  );
+
+const envSchema = z
+  .object({
+    PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+    HOST: optional(z.string()).default('0.0.0.0'),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://souvenir.example' })),
+    DATA_DIR: optional(z.string()).default('./data'),
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+    BETTER_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+    MAIL_FROM: optional(z.string().min(3)).default('Souvenir <no-reply@souvenir.local>'),
+    ADMIN_EMAILS: optional(
+      z
+        .string()
+        .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+        .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+    ).default([]),
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    GOOGLE_CLIENT_SECRET: optional(z.string()),
+    TRUST_PROXY: flag(false),
+    RATE_LIMIT_AUTH_MAX: optional(z.coerce.number().int().min(1)).default(10),
+    RATE_LIMIT_AUTH_WINDOW_SECONDS: optional(z.coerce.number().int().min(1)).default(60),
+    PRIVACY_EMAIL: optional(z.email()).default('privacy@souvenir.local'),
+    SERVE_WEB: flag(true),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together' });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    /** Cookies get the Secure flag and responses HSTS when the public address is HTTPS. */
+    secure: publicUrl.startsWith('https://'),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL ?? null,
+    logLevel: env.LOG_LEVEL,
+    authSecret: env.BETTER_AUTH_SECRET ?? null,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    adminEmails: env.ADMIN_EMAILS,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    trustProxy: env.TRUST_PROXY,
+    rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000 },
+    privacyEmail: env.PRIVACY_EMAIL,
+    serveWeb: env.SERVE_WEB,
+    webDistDir: path.resolve('dist/web'),
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee docs/configuration.md.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every offending variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Spec §3 "app_settings": a single row (id = 1), seeded with defaults at start (db/seed.ts).
+export const appSettings = pgTable(
+  'app_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    chatPrompt: text('chat_prompt').notNull(),
+    chatPromptFr: text('chat_prompt_fr').notNull(),
+    agentName: text('agent_name').notNull(),
+    agentNameFr: text('agent_name_fr').notNull(),
+    agentAvatarUrl: text('agent_avatar_url'),
+    imagePrompt: text('image_prompt').notNull(),
+    imagePromptFr: text('image_prompt_fr').notNull(),
+    summaryPrompt: text('summary_prompt').notNull(),
+    summaryPromptFr: text('summary_prompt_fr').notNull(),
+    dailyGenerationLimit: integer('daily_generation_limit').notNull().default(1),
+    discordLink: text('discord_link'),
+    reminderSubjectEn: text('reminder_subject_en').notNull(),
+    reminderBodyEn: text('reminder_body_en').notNull(),
+    reminderSubjectFr: text('reminder_subject_fr').notNull(),
+    reminderBodyFr: text('reminder_body_fr').notNull(),
+    priceIdEn: text('price_id_en'),
+    priceIdFr: text('price_id_fr'),
+    promoCodeEn: text('promo_code_en'),
+    promoCodeFr: text('promo_code_fr'),
+    promoCodesEn: jsonb('promo_codes_en').$type<Record<string, string>>().notNull().default({}),
+    promoCodesFr: jsonb('promo_codes_fr').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('app_settings_single_row', sql`${t.id} = 1`),
+    check('app_settings_limit_check', sql`${t.dailyGenerationLimit} >= 0`),
+  ],
+);

@@ -1,0 +1,5 @@
+// The one schema object Drizzle and drizzle-kit read; tables live in their own files.
+export * from './app-settings';
+export * from './auth';
+export * from './outbox';
+export * from './profiles';

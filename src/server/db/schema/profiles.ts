@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+// Spec §3 "profiles": one row per account, created with it, erased with it.
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    avatarUrl: text('avatar_url'),
+    defaultLanguage: text('default_language', { enum: ['en', 'fr'] }).notNull().default('en'),
+    /** male | female | other; "unspecified" is stored as null (spec §3). */
+    gender: text('gender', { enum: ['male', 'female', 'other'] }),
+    /** Confidential; readable and editable by administrators only; null when empty. */
+    medicalDiagnosis: text('medical_diagnosis'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    sessionCount: integer('session_count').notNull().default(0),
+    imageGenerationCount: integer('image_generation_count').notNull().default(0),
+    lastImageGenerationDate: date('last_image_generation_date'),
+    lastChatDate: date('last_chat_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('profiles_default_language_check', sql`${t.defaultLanguage} in ('en', 'fr')`),
+    check('profiles_gender_check', sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'other')`),
+    check('profiles_counts_check', sql`${t.sessionCount} >= 0 and ${t.imageGenerationCount} >= 0`),
+  ],
+);

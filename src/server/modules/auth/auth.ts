@@ -1,0 +1,134 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { FastifyBaseLogger } from 'fastify';
+import { registerSchema } from '@shared/contracts/auth';
+import type { Database } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema/index';
+import type { MailMessage, MailProvider } from '../../providers/mail/index';
+import type { ProfileService } from '../profile/service';
+import { toLanguage } from '../profile/service';
+import { accountEmail } from './emails';
+
+export interface AuthOptions {
+  db: Database;
+  baseUrl: string;
+  secret: string;
+  secure: boolean;
+  google: { clientId: string; clientSecret: string } | null;
+  mail: MailProvider;
+  profiles: ProfileService;
+  log: FastifyBaseLogger;
+}
+
+/** E-mail verification is required only when e-mails can really reach people (see docs/decisions/0004). */
+export const verificationRequired = (mail: MailProvider) => mail.name !== 'outbox';
+
+export function createAuth(options: AuthOptions) {
+  const { mail, profiles, log } = options;
+
+  const send = async (message: MailMessage, kind: string) => {
+    try {
+      await mail.send(message);
+    } catch (error) {
+      // The account action itself succeeded; the person can ask for the e-mail again.
+      log.error({ err: error, kind, provider: mail.name }, 'could not send account e-mail');
+    }
+  };
+  const languageOf = async (user: { id: string; defaultLanguage?: unknown }) =>
+    (await profiles.languageOf(user.id)) ?? toLanguage(user.defaultLanguage);
+
+  return betterAuth({
+    appName: 'Souvenir',
+    baseURL: options.baseUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [new URL(options.baseUrl).origin],
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        defaultLanguage: { type: 'string', required: false, defaultValue: 'en', input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: verificationRequired(mail),
+      // Spec §2: after registering, the person signs in from the sign-in tab.
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await send(accountEmail('reset', await languageOf(user), user.email, user.name, url), 'reset');
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await send(accountEmail('existing', await languageOf(user), user.email, user.name, `${options.baseUrl}/auth`), 'existing');
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await send(accountEmail('verify', await languageOf(user), user.email, user.name, url), 'verify');
+      },
+    },
+    socialProviders: options.google ? { google: { ...options.google, prompt: 'select_account' } } : {},
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      // Kept off: a cached cookie would keep a revoked session valid (better-auth issue #6893).
+      cookieCache: { enabled: false },
+    },
+    // Sign-in and sign-up are throttled by the server's own limiter (plugins/auth-rate-limit.ts),
+    // keyed on the client address Fastify trusts.
+    rateLimit: { enabled: false },
+    advanced: { useSecureCookies: options.secure },
+    // Client mistakes (wrong password, bad body) are answered, not logged as errors; server faults are.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status >= 500) log.error({ err: error }, '[better-auth] request failed');
+        else log.debug({ status }, '[better-auth] request refused');
+      },
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message) => log[level === 'debug' ? 'debug' : level](`[better-auth] ${message}`),
+    },
+    hooks: {
+      // The same rules as the web form, with the same translation keys, before better-auth sees the body.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const parsed = registerSchema.safeParse({
+          email: body.email,
+          password: body.password,
+          firstName: body.name,
+          defaultLanguage: body.defaultLanguage ?? 'en',
+        });
+        if (!parsed.success) {
+          const fields: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) {
+            const key = issue.path[0] === 'firstName' ? 'name' : issue.path.join('.');
+            (fields[key] ??= []).push(issue.message);
+          }
+          throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: 'The registration form is not valid.', fields });
+        }
+        return { context: { body: { ...body, name: parsed.data.firstName, defaultLanguage: parsed.data.defaultLanguage } } };
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await profiles.createForUser(user);
+          },
+        },
+      },
+    },
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,16 @@
+import { ChevronDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '@web/lib/utils';
+import { fieldClassName } from './input';
+
+/** A native select: the phone's own picker is the most usable one there is. */
+export function Select({ className, children, ...props }: ComponentProps<'select'>) {
+  return (
+    <div className="relative">
+      <select className={cn(fieldClassName, 'appearance-none pr-10', className)} {...props}>
+        {children}
+      </select>
+      <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-muted" />
+    </div>
+  );
+}

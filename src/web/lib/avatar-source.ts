@@ -1,0 +1,24 @@
+export type AvatarSource = { kind: 'image'; src: string } | { kind: 'initials'; text: string };
+
+interface AvatarInputs {
+  profileAvatarUrl?: string | null;
+  /** The image the sign-in provider gave (e.g. a Google picture). */
+  userImage?: string | null;
+  firstName?: string | null;
+  email?: string | null;
+}
+
+/**
+ * Spec §2: profile avatar, then the sign-in provider's picture, then the first letter of the first
+ * name, then the first two letters of the e-mail — always uppercased.
+ */
+export function getAvatarSource({ profileAvatarUrl, userImage, firstName, email }: AvatarInputs): AvatarSource {
+  const image = profileAvatarUrl?.trim() || userImage?.trim();
+  if (image) return { kind: 'image', src: image };
+  const name = firstName?.trim();
+  // Array.from keeps a letter whole even when it is outside the Basic Multilingual Plane.
+  if (name) return { kind: 'initials', text: (Array.from(name)[0] ?? '').toUpperCase() };
+  const mail = email?.trim();
+  if (mail) return { kind: 'initials', text: Array.from(mail).slice(0, 2).join('').toUpperCase() };
+  return { kind: 'initials', text: '?' };
+}

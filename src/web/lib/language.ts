@@ -1,0 +1,44 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/limits';
+
+export const LANGUAGE_STORAGE_KEY = 'souvenir.language';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** "fr-CA" → "fr"; anything that is not one of ours → null. */
+export function toLanguage(value: string | null | undefined): Language | null {
+  const base = value?.trim().slice(0, 2).toLowerCase();
+  return isLanguage(base) ? base : null;
+}
+
+interface LanguageSources {
+  /** The signed-in person's profile choice: the server's word wins. */
+  profileLanguage?: string | null;
+  /** What this browser chose before (header switcher, last signed-in profile). */
+  storedLanguage?: string | null;
+  /** navigator.language: used only if it is English or French (spec §5). */
+  browserLanguage?: string | null;
+}
+
+/** Profile language, else the remembered choice, else the browser's language if en/fr, else English. */
+export function resolveLanguage({ profileLanguage, storedLanguage, browserLanguage }: LanguageSources): Language {
+  return toLanguage(profileLanguage) ?? toLanguage(storedLanguage) ?? toLanguage(browserLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+export function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Private modes may refuse storage; the browser language is then a fine guess.
+    return null;
+  }
+}
+
+export function storeLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembering the choice is acceptable; the interface still switches.
+  }
+}
