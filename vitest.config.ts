@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
-import { alias } from './vite.config';
+import { alias } from './vite.config.ts';
 
-const integration = (name: string, env: Record<string, string>) => ({
+const integration = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   resolve: { alias },
   test: {
     name,
     environment: 'node',
     include: ['tests/**/*.test.ts'],
+    exclude,
     setupFiles: ['tests/setup/integration.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
     // One database per worker, reused across files (state is reset between files).
@@ -41,7 +42,7 @@ export default defineConfig({
         },
       },
       integration('integration', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { TEST_DB: 'postgres' }, ['tests/server-process.test.ts'])] : []),
       {
         resolve: { alias },
         test: {

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ProviderNames } from '@shared/contracts/system';
 import type { Config } from './config';
@@ -24,14 +24,15 @@ export interface AppDependencies {
   authSecret: string;
   /** Providers chosen from configuration unless a test hands its own. */
   mail?: MailProvider;
-  logger?: FastifyServerOptions['logger'];
+  /** Where logs go (stdout by default); tests capture them to prove what they never contain. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

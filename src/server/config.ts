@@ -9,36 +9,30 @@ const flag = (fallback: boolean) =>
     z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
   );
 
-const envSchema = z
-  .object({
-    PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
-    HOST: optional(z.string()).default('0.0.0.0'),
-    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://souvenir.example' })),
-    DATA_DIR: optional(z.string()).default('./data'),
-    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
-    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
-    BETTER_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
-    MAIL_FROM: optional(z.string().min(3)).default('Souvenir <no-reply@souvenir.local>'),
-    ADMIN_EMAILS: optional(
-      z
-        .string()
-        .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
-        .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
-    ).default([]),
-    GOOGLE_CLIENT_ID: optional(z.string()),
-    GOOGLE_CLIENT_SECRET: optional(z.string()),
-    TRUST_PROXY: flag(false),
-    RATE_LIMIT_AUTH_MAX: optional(z.coerce.number().int().min(1)).default(10),
-    RATE_LIMIT_AUTH_WINDOW_SECONDS: optional(z.coerce.number().int().min(1)).default(60),
-    PRIVACY_EMAIL: optional(z.email()).default('privacy@souvenir.local'),
-    SERVE_WEB: flag(true),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together' });
-    }
-  });
+const envSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+  HOST: optional(z.string()).default('0.0.0.0'),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://souvenir.example' })),
+  DATA_DIR: optional(z.string()).default('./data'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  BETTER_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  MAIL_FROM: optional(z.string().min(3)).default('Souvenir <no-reply@souvenir.local>'),
+  ADMIN_EMAILS: optional(
+    z
+      .string()
+      .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  ).default([]),
+  GOOGLE_CLIENT_ID: optional(z.string()),
+  GOOGLE_CLIENT_SECRET: optional(z.string()),
+  TRUST_PROXY: flag(false),
+  RATE_LIMIT_AUTH_MAX: optional(z.coerce.number().int().min(1)).default(10),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: optional(z.coerce.number().int().min(1)).default(60),
+  PRIVACY_EMAIL: optional(z.email()).default('privacy@souvenir.local'),
+  SERVE_WEB: flag(true),
+});
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -79,8 +73,11 @@ export class ConfigError extends Error {
 /** Reads and validates the environment; throws a ConfigError naming every offending variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // Checked apart from the schema so that it is reported together with every other problem.
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return toConfig(parsed.data);
 }

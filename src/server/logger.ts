@@ -10,9 +10,10 @@ const redactUrl = (url: string) => {
  * Request logs carry method, path (tokens removed, no query string), status and timing —
  * never bodies, cookies or authorization headers, so no conversation text or secret reaches the logs.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
       censor: '[redacted]',

@@ -30,7 +30,7 @@ if (!('ResizeObserver' in window)) {
 }
 
 // jsdom reports "not implemented" through console.error, which would fail the test.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+window.scrollTo = vi.fn();
 Element.prototype.scrollIntoView = vi.fn();
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};

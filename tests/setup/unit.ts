@@ -1,14 +1,12 @@
-import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 
-// A test that logs an unexpected console.error fails: errors hidden in logs are bugs nobody reads.
-let errorSpy: MockInstance<typeof console.error>;
-
+// A test that logs console.error fails: an unexpected error must never pass silently.
+let errorSpy: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error');
 });
-
 afterEach(() => {
   const calls = errorSpy.mock.calls;
   errorSpy.mockRestore();
-  expect(calls, 'console.error was called').toEqual([]);
+  expect(calls, 'console.error was called during the test').toEqual([]);
 });

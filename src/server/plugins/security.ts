@@ -7,7 +7,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Security headers for every answer, `no-store` for the API, and a refusal of state-changing
- * API requests sent by another site's page (better-auth checks its own routes the same way).
+ * API requests sent by another site's page — better-auth's routes included, whose own origin check
+ * lets a foreign Origin through on sign-in.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string; secure: boolean }) => {
   const allowedOrigin = new URL(opts.publicUrl).origin;
@@ -37,7 +38,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     if ((origin && origin !== allowedOrigin) || fetchSite === 'cross-site') {

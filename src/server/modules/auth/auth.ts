@@ -73,7 +73,10 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await send(accountEmail('verify', await languageOf(user), user.email, user.name, url), 'verify');
+        // Whatever page asked for the e-mail, the link brings the person back to the sign-in page.
+        const link = new URL(url);
+        if ((link.searchParams.get('callbackURL') ?? '/') === '/') link.searchParams.set('callbackURL', '/auth?verified=1');
+        await send(accountEmail('verify', await languageOf(user), user.email, user.name, link.toString()), 'verify');
       },
     },
     socialProviders: options.google ? { google: { ...options.google, prompt: 'select_account' } } : {},

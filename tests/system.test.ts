@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { createUser, signIn } from './factories/user';
+import { createTestApp, TEST_ORIGIN } from './support/app';
+
+const t = await createTestApp();
+
+describe('health and public configuration', () => {
+  it('reports the database and the provider chosen for each capability', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: { ok: true, driver: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' },
+      providers: {
+        chat: 'offline-companion',
+        text: 'offline-extractor',
+        transcription: 'none',
+        image: 'generative-art',
+        billing: 'sandbox',
+        mail: 'outbox',
+        storage: 'local-folder',
+        googleSignIn: 'disabled',
+      },
+    });
+  });
+
+  it('tells the browser only non-secret settings', async () => {
+    const google = await createTestApp({ GOOGLE_CLIENT_ID: 'id.apps.example', GOOGLE_CLIENT_SECRET: 'very-secret-value' });
+    const response = await google.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(response.json()).toEqual({
+      googleSignIn: true,
+      emailVerificationRequired: false,
+      mailProvider: 'outbox',
+      privacyEmail: 'privacy@souvenir.local',
+    });
+    expect(response.body).not.toContain('very-secret-value');
+    const health = await google.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json().providers.googleSignIn).toBe('google');
+  });
+});
+
+describe('web security', () => {
+  it('sends security headers and never lets the API be cached', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+
+    const auth = await t.app.inject({ method: 'GET', url: '/api/auth/get-session' });
+    expect(auth.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends HSTS when served over HTTPS', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://souvenir.example' });
+    const response = await https.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('refuses state-changing requests from another site, with or without a session', async () => {
+    const user = await createUser(t);
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/me/language',
+        headers: { cookie: user.cookie, ...headers },
+        payload: { language: 'fr' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    }
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });
+    expect(me.json().profile.defaultLanguage).toBe('en');
+
+    const sameSite = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+      payload: { language: 'fr' },
+    });
+    expect(sameSite.statusCode).toBe(204);
+
+    const foreignSignIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example', cookie: user.cookie },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(foreignSignIn.statusCode).toBe(403);
+  });
+
+  it('answers coded JSON errors, never a 500, to malformed requests', async () => {
+    const user = await createUser(t);
+    const cases = [
+      { method: 'GET' as const, url: '/api/does-not-exist', status: 404, code: 'NOT_FOUND' },
+      { method: 'PUT' as const, url: '/api/me/language', payload: '{oops', status: 400, code: 'BAD_REQUEST' },
+      { method: 'PUT' as const, url: '/api/me/language', payload: 'language=fr', type: 'application/x-www-form-urlencoded', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      { method: 'PUT' as const, url: '/api/me/language', payload: JSON.stringify({ language: 'x'.repeat(2_000_000) }), status: 413, code: 'PAYLOAD_TOO_LARGE' },
+      { method: 'PUT' as const, url: '/api/me/language', payload: JSON.stringify({ __proto__: { admin: true }, language: 'fr' }), status: 204 },
+    ];
+    for (const c of cases) {
+      const response = await t.app.inject({
+        method: c.method,
+        url: c.url,
+        headers: { cookie: user.cookie, 'content-type': c.type ?? 'application/json' },
+        ...(c.payload !== undefined ? { payload: c.payload } : {}),
+      });
+      expect(response.statusCode, `${c.method} ${c.url} ${String(c.payload).slice(0, 30)}`).toBe(c.status);
+      if (c.code) expect(response.json()).toMatchObject({ error: { code: c.code } });
+    }
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('answers 429 per client after too many attempts, and a forged X-Forwarded-For does not reset it', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_WINDOW_SECONDS: '60' });
+    const attempt = (headers: Record<string, string> = {}) =>
+      limited.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: { email: 'x@example.test', password: 'wrong-password' } });
+
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect((await attempt({ 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(429);
+
+    // Another client is not affected, and reading the session is never throttled.
+    const other = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '198.51.100.7',
+      payload: { email: 'x@example.test', password: 'wrong-password' },
+    });
+    expect(other.statusCode).toBe(401);
+    expect((await limited.app.inject({ method: 'GET', url: '/api/auth/get-session' })).statusCode).toBe(200);
+  });
+
+  it('throttles sign-up the same way', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '2' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await limited.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: {} });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 429]);
+    // The ordinary sign-in of the default app is unaffected by another app's limiter.
+    expect((await signIn(t, 'nobody@example.test', 'whatever-pass')).statusCode).toBe(401);
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, cookies or reset tokens', async () => {
+    const user = await createUser(t);
+    await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });
+    await t.app.inject({ method: 'GET', url: '/api/auth/reset-password/secret-token-value?callbackURL=/x' });
+    const logs = t.logs.join('');
+    expect(logs).toContain('/api/me');
+    expect(logs).not.toContain(user.password);
+    expect(logs).not.toContain(user.cookie.split('=')[1]!);
+    expect(logs).not.toContain('secret-token-value');
+  });
+});
