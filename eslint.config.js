@@ -16,9 +16,11 @@ const layerZones = [
             { target: './src/server/db', from: ['./src/server/modules', './src/server/plugins', './src/server/app.ts'], message: 'db is the bottom layer.' },
             { target: './src/server/providers', from: ['./src/server/modules', './src/server/plugins'], message: 'Providers know nothing of modules.' },
             // a repository talks to the database only.
-            { target: './src/server/modules/*/repository.ts', from: ['./src/server/modules/*/service.ts', './src/server/modules/*/routes.ts', './src/server/providers'], message: 'Repositories contain Drizzle queries only.' },
+            { target: './src/server/modules/*/repository.ts', from: ['./src/server/modules/*/service.ts', './src/server/modules/*/routes.ts'], message: 'Repositories contain Drizzle queries only.' },
+            { target: './src/server/modules/*/repository.ts', from: './src/server/providers', message: 'Repositories contain Drizzle queries only.' },
             // routes do not reach the database or repositories directly.
-            { target: './src/server/modules/*/routes.ts', from: ['./src/server/db', './src/server/modules/*/repository.ts'], message: 'Routes call services; services call repositories.' },
+            { target: './src/server/modules/*/routes.ts', from: './src/server/db', message: 'Routes call services; services call repositories.' },
+            { target: './src/server/modules/*/routes.ts', from: './src/server/modules/*/repository.ts', message: 'Routes call services; services call repositories.' },
             // web layering: components and lib import no feature and not the app.
             { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'Shared UI and libs import no feature.' },
             { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell.' },
@@ -41,6 +43,8 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
+      // Fastify hooks and plugins are async by contract, with or without an await inside.
+      '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
@@ -54,7 +58,15 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/unbound-method': 'off' },
+    // Tests read untyped JSON answers on purpose; the assertions are the types.
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
   },
 );
 

@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(profileRoutes({ session, profiles }));
   await app.register(
     systemRoutes({
-      ping: database.ping,
+      ping: () => database.ping(),
       driver: database.driver,
       providers,
       publicConfig: {
