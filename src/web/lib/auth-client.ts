@@ -9,5 +9,8 @@ export const authClient = createAuthClient({
   baseURL: window.location.origin,
   basePath: '/api/auth',
   sessionOptions: { refetchOnWindowFocus: false },
+  // better-auth keeps the fetch it finds at start-up; looking it up per call keeps one network path
+  // for the whole app (and lets tests replace the network, not the module).
+  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
   plugins: [inferAdditionalFields({ user: { defaultLanguage: { type: 'string', required: false } } })],
 });

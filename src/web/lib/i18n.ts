@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/limits';
+import { DEFAULT_LANGUAGE, EMAIL_MAX, FIRST_NAME_MAX, FIRST_NAME_MIN, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, type Language } from '@shared/limits';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStoredLanguage, resolveLanguage, storeLanguage } from './language';
@@ -31,7 +31,17 @@ void i18n.use(initReactI18next).init({
   supportedLngs: [...LANGUAGES],
   ns: NAMESPACES,
   defaultNS: 'common',
-  interpolation: { escapeValue: false }, // React escapes already.
+  interpolation: {
+    escapeValue: false, // React escapes already.
+    // Validation messages quote the shared limits, so a limit changes in one place only.
+    defaultVariables: {
+      passwordMin: PASSWORD_MIN,
+      passwordMax: PASSWORD_MAX,
+      firstNameMin: FIRST_NAME_MIN,
+      firstNameMax: FIRST_NAME_MAX,
+      emailMax: EMAIL_MAX,
+    },
+  },
   returnNull: false,
   initAsync: false, // Resources are bundled, so the first render is already translated.
 });

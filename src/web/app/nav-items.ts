@@ -1,0 +1,23 @@
+import { House, Images, UsersRound, type LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  /** Key in common:nav. */
+  labelKey: 'home' | 'memories' | 'community';
+  icon: LucideIcon;
+  signedInOnly: boolean;
+  isActive: (pathname: string) => boolean;
+}
+
+const under = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/** One list for the header, the drawer and the bottom bar, so they never disagree (spec §2). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/home', labelKey: 'home', icon: House, signedInOnly: false, isActive: (p) => under('/home')(p) && !under('/home/memories')(p) },
+  { to: '/home/memories', labelKey: 'memories', icon: Images, signedInOnly: true, isActive: under('/home/memories') },
+  { to: '/community', labelKey: 'community', icon: UsersRound, signedInOnly: false, isActive: under('/community') },
+];
+
+export function visibleNavItems(signedIn: boolean): readonly NavItem[] {
+  return NAV_ITEMS.filter((item) => signedIn || !item.signedInOnly);
+}

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { i18n } from '@web/lib/i18n';
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Everything the pages rely on except the router, which the caller supplies (browser or memory). */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster
+          theme="light"
+          position="top-center"
+          closeButton
+          toastOptions={{
+            classNames: {
+              toast: '!rounded-lg !border-line !bg-surface !font-sans !text-ink !shadow-soft',
+              description: '!text-ink-muted',
+            },
+          }}
+        />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,65 @@
+import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
+import { AuthPage } from '@web/features/auth/pages/auth-page';
+import { ResetPasswordPage } from '@web/features/auth/pages/reset-password-page';
+import { HomePage } from '@web/features/home/pages/home-page';
+import { LandingPage } from '@web/features/landing/pages/landing-page';
+import { NotFoundPage } from '@web/features/not-found/pages/not-found-page';
+import { ChatPlaceholderPage } from '@web/features/placeholders/pages/chat-placeholder-page';
+import { PlaceholderPage } from '@web/features/placeholders/pages/placeholder-page';
+import { SharedMemoryPage } from '@web/features/placeholders/pages/shared-memory-page';
+import { AdminRoute } from './admin-route';
+import { MainLayout } from './main-layout';
+import { ProtectedRoute } from './protected-route';
+import { RootLayout, RouteErrorPage } from './root-layout';
+
+/** Legacy short paths (spec §2) keep working: /chat, /memories and /memories/:id lead into /home. */
+function AliasRedirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  const { id } = useParams();
+  const target = id ? to.replace(':id', encodeURIComponent(id)) : to;
+  return <Navigate to={`${target}${search}${hash}`} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/auth/reset-password', element: <ResetPasswordPage /> },
+      { path: '/shared/:token', element: <SharedMemoryPage /> },
+      {
+        element: <MainLayout />,
+        children: [
+          { path: '/community', element: <PlaceholderPage page="community" /> },
+          { path: '/privacy-policy', element: <PlaceholderPage page="privacy" /> },
+          {
+            path: '/home',
+            element: <ProtectedRoute />,
+            children: [
+              { index: true, element: <HomePage /> },
+              { path: 'chat', element: <ChatPlaceholderPage /> },
+              { path: 'admin', element: <AdminRoute />, children: [{ index: true, element: <PlaceholderPage page="admin" /> }] },
+              { path: 'profile', element: <PlaceholderPage page="profile" /> },
+              { path: 'support', element: <PlaceholderPage page="support" /> },
+              { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
+              { path: 'memories', element: <PlaceholderPage page="memories" /> },
+              { path: 'memories/:id', element: <PlaceholderPage page="memory" /> },
+              { path: 'memories/edit/:id', element: <PlaceholderPage page="memoryEdit" /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '/chat', element: <AliasRedirect to="/home/chat" /> },
+      { path: '/memories', element: <AliasRedirect to="/home/memories" /> },
+      { path: '/memories/:id', element: <AliasRedirect to="/home/memories/:id" /> },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@web/lib/i18n';
+import { authError, baseHandlers, buildPublicConfig, json, mockFetch } from '@web/testing/mock-fetch';
+import { renderApp } from '@web/testing/render-app';
+
+async function openAuth(path = '/auth') {
+  const app = renderApp(path);
+  // The card appears once the session check has answered.
+  await screen.findByRole('tab', { name: 'Sign in' });
+  return app;
+}
+
+describe('sign-in form', () => {
+  it('asks for both fields when submitted empty, and marks them invalid', async () => {
+    mockFetch(baseHandlers(null));
+    const { user } = await openAuth();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByText('Please enter both email and password');
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    for (const label of ['E-mail', 'Password']) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription('Please enter both email and password');
+    }
+  });
+
+  it('shows a refused sign-in in the form, in our words', async () => {
+    mockFetch({
+      ...baseHandlers(null),
+      'POST /api/auth/sign-in/email': () => json({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }, 401),
+    });
+    const { user } = await openAuth();
+
+    await user.type(screen.getByLabelText('E-mail'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Incorrect e-mail or password.')).toBeInTheDocument();
+  });
+
+  it('shows an unknown service message as received', async () => {
+    mockFetch({
+      ...baseHandlers(null),
+      'POST /api/auth/sign-in/email': () => json({ code: 'SOMETHING_NEW', message: 'The moon is in the way' }, 400),
+    });
+    const { user } = await openAuth();
+
+    await user.type(screen.getByLabelText('E-mail'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('The moon is in the way')).toBeInTheDocument();
+  });
+});
+
+describe('register form', () => {
+  it('asks to fill in all fields when submitted empty', async () => {
+    mockFetch(baseHandlers(null));
+    const { user } = await openAuth('/auth?tab=register');
+
+    expect(screen.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Please fill in all fields')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('explains a password that is too short, next to the field', async () => {
+    mockFetch(baseHandlers(null));
+    const { user } = await openAuth('/auth?tab=register');
+
+    await user.type(screen.getByLabelText('E-mail'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('First name'), 'Camille');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('Password must be at least 8 characters.'));
+  });
+
+  it('after registering, says so and returns to the sign-in tab with the e-mail filled in', async () => {
+    const { requests } = mockFetch({
+      ...baseHandlers(null, buildPublicConfig({ emailVerificationRequired: true })),
+      'POST /api/auth/sign-up/email': () => json({ token: null, user: { id: 'u1', email: 'camille@example.com', name: 'Camille' } }),
+    });
+    const { user } = await openAuth('/auth?tab=register');
+
+    await user.type(screen.getByLabelText('E-mail'), 'Camille@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-long-password');
+    await user.type(screen.getByLabelText('First name'), 'Camille');
+    await user.selectOptions(screen.getByLabelText('Preferred language'), 'fr');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Registration successful! Please check your email to verify your account.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('camille@example.com');
+    expect(requests.find((r) => r.path === '/api/auth/sign-up/email')?.body).toMatchObject({
+      email: 'camille@example.com',
+      name: 'Camille',
+      defaultLanguage: 'fr',
+      callbackURL: '/auth?verified=1',
+    });
+  });
+});
+
+describe('forgot password', () => {
+  it('always gives the same answer, whether or not the account exists', async () => {
+    mockFetch({ ...baseHandlers(null), 'POST /api/auth/request-password-reset': () => authError(400, 'USER_NOT_FOUND') });
+    const { user } = await openAuth();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    const section = screen.getByRole('region', { name: 'Reset your password' });
+    await user.type(within(section).getByLabelText('E-mail'), 'nobody@example.com');
+    await user.click(within(section).getByRole('button', { name: 'Send the link' }));
+
+    expect(await screen.findByText('If an account exists for this address, we sent a link to reset the password.')).toBeInTheDocument();
+  });
+});
+
+describe('auth page', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('confirms a verified e-mail address when the verification link lands here', async () => {
+    mockFetch(baseHandlers(null));
+    const { router } = await openAuth('/auth?verified=1');
+    expect(await screen.findByText('Your e-mail address is verified.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('asks to wait when sign-in is rate limited', async () => {
+    mockFetch({ ...baseHandlers(null), 'POST /api/auth/sign-in/email': () => json({ message: 'Too many requests' }, 429) });
+    const { user } = await openAuth();
+
+    await user.type(screen.getByLabelText('E-mail'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Too many attempts. Please wait a minute, then try again.')).toBeInTheDocument();
+  });
+
+  it('speaks French after switching language', async () => {
+    mockFetch(baseHandlers(null));
+    const { user } = await openAuth();
+
+    await user.click(screen.getByRole('button', { name: 'FR' }));
+
+    expect(await screen.findByRole('tab', { name: 'Se connecter' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'S’inscrire' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Mot de passe')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Saisis ton e-mail et ton mot de passe.')).toBeInTheDocument();
+  });
+});
+
+describe('server-side validation', () => {
+  it("translates the server's field keys instead of showing its English message", async () => {
+    mockFetch({
+      ...baseHandlers(null),
+      'POST /api/auth/sign-up/email': () =>
+        json({ code: 'VALIDATION_FAILED', message: 'The registration form is not valid.', fields: { name: ['validation.firstNameTooShort'] } }, 400),
+    });
+    const { user } = await openAuth('/auth?tab=register');
+
+    await user.type(screen.getByLabelText('E-mail'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-long-password');
+    await user.type(screen.getByLabelText('First name'), 'Camille');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('First name must be at least 2 characters.')).toBeInTheDocument();
+  });
+});

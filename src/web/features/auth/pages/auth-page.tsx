@@ -1,0 +1,90 @@
+import { AUTH_SPINNER_MAX_MS } from '@shared/limits';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { GoogleSignInButton } from '@web/components/google-sign-in-button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useMe } from '@web/lib/api/get-me';
+import { usePublicConfig } from '@web/lib/api/get-public-config';
+import { useLoadingTimeout } from '@web/lib/use-loading-timeout';
+import { AuthShell } from '../components/auth-shell';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
+import { RegisterForm } from '../components/register-form';
+import { SignInForm } from '../components/sign-in-form';
+import { useAuthLinkToasts } from '../hooks/use-auth-link-toasts';
+import { useReturnPath } from '../hooks/use-return-path';
+
+type Tab = 'signIn' | 'register';
+
+export function AuthPage() {
+  const { t } = useTranslation('auth');
+  const me = useMe();
+  const config = usePublicConfig();
+  const returnPath = useReturnPath();
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'register' ? 'register' : 'signIn');
+  const [forgotOpen, setForgotOpen] = useState(false);
+  // Changing the key remounts the sign-in form with the new e-mail prefilled.
+  const [signInEmail, setSignInEmail] = useState('');
+  const showSpinner = useLoadingTimeout(me.isPending, AUTH_SPINNER_MAX_MS);
+  useAuthLinkToasts();
+
+  if (me.data) return <Navigate to={returnPath} replace />;
+
+  function handleRegistered(email: string) {
+    const mustVerify = config.data?.emailVerificationRequired ?? true;
+    toast.success(t(mustVerify ? 'toasts.registeredVerify' : 'toasts.registered'), { id: 'registered' });
+    setSignInEmail(email);
+    setForgotOpen(false);
+    setTab('signIn');
+  }
+
+  return (
+    <AuthShell title={t('title')} subtitle={t('subtitle')}>
+      {showSpinner ? (
+        <PageSpinner label={t('common:loading')} className="min-h-64" />
+      ) : (
+        <Card>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(value) => setTab(value === 'register' ? 'register' : 'signIn')}>
+              <TabsList aria-label={t('tabs.label')}>
+                <TabsTrigger value="signIn">{t('tabs.signIn')}</TabsTrigger>
+                <TabsTrigger value="register">{t('tabs.register')}</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signIn" className="mt-6">
+                {forgotOpen ? (
+                  <ForgotPasswordForm defaultEmail={signInEmail} onBack={() => setForgotOpen(false)} />
+                ) : (
+                  <SignInForm
+                    key={signInEmail}
+                    defaultEmail={signInEmail}
+                    onForgotPassword={(email) => {
+                      setSignInEmail(email);
+                      setForgotOpen(true);
+                    }}
+                  />
+                )}
+              </TabsContent>
+              <TabsContent value="register" className="mt-6">
+                <RegisterForm onRegistered={handleRegistered} />
+              </TabsContent>
+            </Tabs>
+            {config.data?.googleSignIn ? (
+              <div className="mt-6 space-y-6">
+                <div className="flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
+                  <span className="h-px flex-1 bg-line" />
+                  {t('or')}
+                  <span className="h-px flex-1 bg-line" />
+                </div>
+                <GoogleSignInButton className="w-full" />
+              </div>
+            ) : null}
+          </CardContent>
+        </Card>
+      )}
+    </AuthShell>
+  );
+}

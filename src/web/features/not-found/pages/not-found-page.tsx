@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@web/components/ui/button';
+
+/** Any unknown child of /home (spec §2). */
+export function NotFoundPage() {
+  const { t } = useTranslation('not-found');
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center py-12 text-center">
+      <p className="font-serif text-8xl font-light text-accent sm:text-9xl">
+        {t('code')}
+      </p>
+      <h1 className="mt-4 text-3xl font-medium">{t('title')}</h1>
+      <p className="mt-3 text-ink-muted">{t('body')}</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/">{t('link')}</Link>
+      </Button>
+    </div>
+  );
+}
