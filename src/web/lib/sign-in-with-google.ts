@@ -13,6 +13,7 @@ export async function signInWithGoogle(language: Language): Promise<boolean> {
       callbackURL: `/home?default_language=${language}`,
       // better-auth appends ?error=<code>; the auth page turns it into a toast.
       errorCallbackURL: '/auth',
+      additionalData: { defaultLanguage: language },
     });
     return !error;
   } catch {

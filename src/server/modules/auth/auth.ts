@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getOAuthState } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { registerSchema } from '@shared/contracts/auth';
 import type { Database } from '../../db/client';
@@ -127,7 +127,10 @@ export function createAuth(options: AuthOptions) {
       user: {
         create: {
           after: async (user) => {
-            await profiles.createForUser(user);
+            // A first Google sign-in carries the language the person was reading in (additionalData,
+            // client-supplied: only ever used as a language preference, validated by toLanguage).
+            const oauth = (await getOAuthState().catch(() => null)) as { defaultLanguage?: unknown } | null;
+            await profiles.createForUser({ ...user, defaultLanguage: oauth?.defaultLanguage ?? user.defaultLanguage });
           },
         },
       },
