@@ -9,7 +9,9 @@ import { signedInUser } from './support/users';
 const t = ui('en');
 const s = setupSuite();
 
-const bottomBar = (page: Page) => page.getByRole('navigation', { name: t.bottomNav });
+// At this width the header's own navigation is not displayed, so the only "Main navigation" outside the drawer is
+// the bottom bar (while the drawer is open, the rest of the page is hidden from assistive technology).
+const bottomBar = (page: Page) => page.getByRole('navigation', { name: t.mainNav });
 
 async function expectNoHorizontalOverflow(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -22,14 +24,16 @@ async function expectNoHorizontalOverflow(page: Page) {
 describe('mobile layout (375 px)', () => {
   it('signed in: bottom bar with Home, Memories and Community; header nav in a drawer; no sideways overflow', async () => {
     const { page, context } = await openPage(s.browser, { mobile: true });
-    await signedInUser(context, s.app);
+    const user = await signedInUser(context, s.app);
     await page.goto(s.app.baseUrl + '/home');
+    await page.getByRole('heading', { name: t.greeting(user.firstName) }).waitFor();
 
     const bar = bottomBar(page);
     for (const name of [t.home, t.memories, t.community]) {
-      expect(await bar.getByRole('link', { name }).isVisible(), `${name} in the bottom bar`).toBe(true);
+      await bar.getByRole('link', { name }).waitFor();
     }
     expect(await bar.getByRole('link', { name: t.home }).getAttribute('aria-current')).toBe('page');
+    await expectNoHorizontalOverflow(page);
 
     // The header's own links are hidden at this width; the menu button opens them in a drawer.
     expect(await page.getByRole('banner').getByRole('link', { name: t.memories }).isVisible()).toBe(false);
@@ -51,9 +55,12 @@ describe('mobile layout (375 px)', () => {
     const { page } = await openPage(s.browser, { mobile: true });
     await page.goto(s.app.baseUrl + '/community');
 
+    // Once the session check has answered "signed out", the header offers to sign in.
+    await page.getByRole('banner').getByRole('link', { name: t.headerSignIn }).waitFor();
+
     const bar = bottomBar(page);
     await bar.getByRole('link', { name: t.community }).waitFor();
-    expect(await bar.getByRole('link', { name: t.home }).isVisible()).toBe(true);
+    await bar.getByRole('link', { name: t.home }).waitFor();
     expect(await bar.getByRole('link', { name: t.memories }).count()).toBe(0);
 
     await expectNoHorizontalOverflow(page);

@@ -73,7 +73,7 @@ export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
   };
 
   try {
-    await waitForHealth(baseUrl, exited, opts.startTimeoutMs ?? 30_000);
+    await waitForHealth(baseUrl, exited, opts.startTimeoutMs ?? 45_000);
   } catch (error) {
     await app.stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output || '(none)'}`);

@@ -1,5 +1,8 @@
 // One Chromium per test file, one context per test. Each context fails its test on a page error or on any request
 // that leaves the machine: the app must work with no third-party service (fonts, analytics, CDNs…).
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { CHROMIUM_PATH } from './paths';
@@ -67,7 +70,8 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
   context.on('page', watch);
   const page = await context.newPage();
 
-  onTestFinished(async () => {
+  onTestFinished(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await saveScreenshots(context, ctx.task.name);
     await context.close();
     const problems: string[] = [];
     if (thirdParty.length > 0) problems.push(`third-party requests (the app must make none):\n  ${thirdParty.join('\n  ')}`);
@@ -79,6 +83,22 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
   });
 
   return { page, context };
+}
+
+/** On failure, a picture of every open page of the context, kept outside the repository. */
+async function saveScreenshots(context: BrowserContext, testName: string) {
+  const dir = path.join(os.tmpdir(), 'souvenir-e2e-screenshots');
+  await mkdir(dir, { recursive: true });
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  for (const [i, page] of context.pages().entries()) {
+    const file = path.join(dir, `${slug}-${i}.png`);
+    try {
+      await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+      console.log(`[e2e] ${page.url()} at the failure: ${file}`);
+    } catch {
+      // A crashed or closed page has nothing to show; the failure itself is reported anyway.
+    }
+  }
 }
 
 function isOutside(url: URL): boolean {

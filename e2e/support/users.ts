@@ -22,9 +22,9 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   };
 }
 
-/** Opens /auth, switches to the Register tab, fills the form and submits it. */
+/** Opens /auth, switches to the Register tab, fills the form and submits it (in the interface's language). */
 export async function registerViaUi(page: Page, app: RunningApp, user: TestUser): Promise<void> {
-  const t = ui('en');
+  const t = ui(user.language);
   await page.goto(`${app.baseUrl}/auth`);
   await page.getByRole('tab', { name: t.registerTab }).click();
   const form = page.getByRole('tabpanel');
@@ -41,6 +41,15 @@ export async function signInViaUi(page: Page, email: string, password: string, l
   await form.getByLabel(t.email).fill(email);
   await form.getByLabel(t.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: t.signIn, exact: true }).click();
+}
+
+/** Signs out from the header's account menu; the app lands on "/". */
+export async function signOutViaHeader(page: Page, lang: 'en' | 'fr' = 'en') {
+  const t = ui(lang);
+  await page.getByRole('banner').getByRole('button', { name: t.accountMenu }).click();
+  await page.getByRole('menuitem', { name: t.signOut }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByText(t.signedOut).waitFor();
 }
 
 /** Registers through better-auth's endpoint, as the web app does. Without SMTP the account is usable at once. */
