@@ -13,7 +13,7 @@ const integration = (name: string, env: Record<string, string>, exclude: string[
     // One database per worker, reused across files (state is reset between files).
     isolate: false,
     pool: 'forks' as const,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     env,
   },

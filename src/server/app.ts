@@ -8,6 +8,9 @@ import { loggerOptions } from './logger';
 import { createAuth, verificationRequired } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionReader } from './modules/auth/service';
+import { createChatRepository } from './modules/chat/repository';
+import { chatRoutes } from './modules/chat/routes';
+import { createChatService } from './modules/chat/service';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
@@ -15,6 +18,7 @@ import { systemRoutes } from './modules/system/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
+import { createChatProvider } from './providers/chat/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
 
 export interface AppDependencies {
@@ -52,9 +56,11 @@ export async function buildApp(deps: AppDependencies) {
     log: app.log,
   });
   const session = createSessionReader(auth);
+  const chatProvider = createChatProvider(config.chat);
+  const chat = createChatService({ chat: createChatRepository(database.db), provider: chatProvider });
 
   const providers: ProviderNames = {
-    chat: 'offline-companion',
+    chat: chatProvider.name,
     text: 'offline-extractor',
     transcription: 'none',
     image: 'generative-art',
@@ -70,6 +76,7 @@ export async function buildApp(deps: AppDependencies) {
 
   await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }));
   await app.register(profileRoutes({ session, profiles }));
+  await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(
     systemRoutes({
       ping: () => database.ping(),

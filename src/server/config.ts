@@ -32,6 +32,12 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_SECONDS: optional(z.coerce.number().int().min(1)).default(60),
   PRIVACY_EMAIL: optional(z.email()).default('privacy@souvenir.local'),
   SERVE_WEB: flag(true),
+  AI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' })),
+  AI_API_KEY: optional(z.string()),
+  AI_CHAT_MODEL: optional(z.string().min(1)).default('gpt-4o-mini'),
+  AI_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(30),
+  RATE_LIMIT_CHAT_MAX: optional(z.coerce.number().int().min(1)).default(20),
+  CHAT_OFFLINE_DELAY_MS: optional(z.coerce.number().int().min(0).max(1000)).default(15),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -60,6 +66,17 @@ function toConfig(env: z.infer<typeof envSchema>) {
     privacyEmail: env.PRIVACY_EMAIL,
     serveWeb: env.SERVE_WEB,
     webDistDir: path.resolve('dist/web'),
+    chat: {
+      /** Set: replies come from an OpenAI-compatible API; unset: the embedded offline companion. */
+      baseUrl: env.AI_BASE_URL?.replace(/\/+$/, '') ?? null,
+      apiKey: env.AI_API_KEY ?? null,
+      model: env.AI_CHAT_MODEL,
+      timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+      /** Replies per person per minute. */
+      rateLimitMax: env.RATE_LIMIT_CHAT_MAX,
+      /** Pause between the offline companion's words, so its reply streams like a typed one. */
+      offlineDelayMs: env.CHAT_OFFLINE_DELAY_MS,
+    },
   };
 }
 

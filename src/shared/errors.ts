@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
+  /** Chat after the first journaled day without an active subscription or free access. */
+  SUBSCRIPTION_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -16,6 +18,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The chat provider failed or timed out before the reply started. */
+  CHAT_PROVIDER_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

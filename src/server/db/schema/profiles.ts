@@ -21,6 +21,8 @@ export const profiles = pgTable(
     imageGenerationCount: integer('image_generation_count').notNull().default(0),
     lastImageGenerationDate: date('last_image_generation_date'),
     lastChatDate: date('last_chat_date'),
+    /** Granted by an administrator; counts as an active subscription (spec §1, §4 "Subscription status"). */
+    freeAccess: boolean('free_access').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  chatReplyRequestSchema,
+  chatStatusQuerySchema,
+  chatStatusResponseSchema,
+  type ChatStreamEvent,
+} from '@shared/contracts/chat';
+import { AppError } from '../../app-error';
+import type { SessionReader } from '../auth/service';
+import type { SessionUser } from '../profile/service';
+import type { ChatService } from './service';
+
+const RATE_WINDOW_MS = 60_000;
+
+const sse = (event: ChatStreamEvent) => `data: ${JSON.stringify(event)}\n\n`;
+
+/** Writes one chunk, waiting when the socket's buffer is full; false once the reader is gone. */
+async function write(reply: FastifyReply, chunk: string): Promise<boolean> {
+  const raw = reply.raw;
+  if (raw.destroyed || raw.writableEnded) return false;
+  if (!raw.write(chunk)) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        raw.off('drain', done);
+        raw.off('close', done);
+        resolve();
+      };
+      raw.on('drain', done);
+      raw.on('close', done);
+    });
+  }
+  return !raw.destroyed;
+}
+
+export function chatRoutes(deps: { session: SessionReader; chat: ChatService; rateLimitMax: number }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    // The signed-in person, read once in onRequest (before the body is validated) for the later steps.
+    const signedIn = new WeakMap<FastifyRequest, SessionUser>();
+    const userOf = (request: FastifyRequest) => {
+      const user = signedIn.get(request);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'You need to be signed in.');
+      return user;
+    };
+
+    const perPersonLimit = app.rateLimit({
+      max: deps.rateLimitMax,
+      timeWindow: RATE_WINDOW_MS,
+      keyGenerator: (request) => `chat-reply|${userOf(request).id}`,
+    });
+
+    api.get(
+      '/api/chat/status',
+      { schema: { querystring: chatStatusQuerySchema, response: { 200: chatStatusResponseSchema } } },
+      async (request) => {
+        const user = await deps.session.require(request);
+        return deps.chat.status(user.id, request.query.language);
+      },
+    );
+
+    // Order of refusals: signed out 401, bad body 400, no access 402, too many replies 429.
+    api.post(
+      '/api/chat/reply',
+      {
+        schema: { body: chatReplyRequestSchema },
+        onRequest: async (request) => {
+          signedIn.set(request, await deps.session.require(request));
+        },
+        preHandler: [
+          async (request) => {
+            await deps.chat.requireChatAccess(userOf(request).id);
+          },
+          perPersonLimit,
+        ],
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const upstream = new AbortController();
+        // The reader went away before the end: stop the provider's call.
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) upstream.abort();
+        });
+
+        const stream = await deps.chat.startReply(user.id, request.body, { signal: upstream.signal, log: request.log });
+
+        // From here on the answer is an event stream, written by hand: Fastify's onSend hooks do not run.
+        reply.hijack();
+        reply.raw.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+          // Reverse proxies (nginx) would otherwise buffer the whole reply.
+          'X-Accel-Buffering': 'no',
+        });
+        try {
+          for await (const text of stream) {
+            if (!(await write(reply, sse({ type: 'delta', text })))) break;
+          }
+          if (!upstream.signal.aborted) await write(reply, sse({ type: 'done' }));
+        } catch (error) {
+          const code = error instanceof AppError ? error.code : 'CHAT_PROVIDER_FAILED';
+          if (!(error instanceof AppError)) request.log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'chat stream failed');
+          await write(reply, sse({ type: 'error', code }));
+        } finally {
+          // A reader that went away gets its socket closed, not a polite end it will never read.
+          if (upstream.signal.aborted) reply.raw.destroy();
+          else if (!reply.raw.writableEnded) reply.raw.end();
+        }
+      },
+    );
+  };
+}

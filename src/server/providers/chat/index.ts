@@ -1,0 +1,57 @@
+import type { Language } from '@shared/limits';
+import { createOfflineCompanion } from './offline-companion';
+import { createOpenAiCompatibleChat } from './openai-compatible';
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatReplyInput {
+  /** The system prompt: the admin's chat prompt with the agent and the person filled in. */
+  system: string;
+  messages: ChatTurn[];
+  language: Language;
+  /** Aborted when the reader goes away: the provider stops and releases its upstream call. */
+  signal: AbortSignal;
+  /** For providers that do not read the system prompt (the offline companion). */
+  agentName: string;
+  firstName: string;
+}
+
+/**
+ * Writes the agent's reply, piece by piece. Implementations never log or keep the messages,
+ * and fail with a ChatProviderError (never with the upstream's message, which may quote the conversation).
+ */
+export interface ChatProvider {
+  readonly name: 'offline-companion' | 'openai-compatible';
+  streamReply(input: ChatReplyInput): AsyncIterable<string>;
+}
+
+export type ChatFailure = 'timeout' | 'upstream' | 'network' | 'aborted' | 'empty';
+
+export class ChatProviderError extends Error {
+  constructor(
+    readonly reason: ChatFailure,
+    /** The upstream HTTP status, when there was one. */
+    readonly status?: number,
+  ) {
+    super(`chat provider failed: ${reason}${status ? ` (${status})` : ''}`);
+    this.name = 'ChatProviderError';
+  }
+}
+
+export interface ChatProviderOptions {
+  baseUrl: string | null;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+  offlineDelayMs: number;
+}
+
+/** AI_BASE_URL set: any OpenAI-compatible API; otherwise the embedded offline companion. */
+export function createChatProvider(options: ChatProviderOptions): ChatProvider {
+  return options.baseUrl
+    ? createOpenAiCompatibleChat({ ...options, baseUrl: options.baseUrl })
+    : createOfflineCompanion({ delayMs: options.offlineDelayMs });
+}

@@ -1,0 +1,69 @@
+import OpenAI from 'openai';
+import { ChatProviderError, type ChatProvider } from './index';
+
+/**
+ * Any OpenAI-compatible chat-completions API (OpenAI, Ollama, LM Studio, vLLM, Mistral…), streamed.
+ * One timeout bounds both the wait for the first token and any silence between two tokens.
+ */
+export function createOpenAiCompatibleChat(options: {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+}): ChatProvider {
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    // Local servers need no key; the SDK insists on one.
+    apiKey: options.apiKey ?? 'not-needed',
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+  });
+
+  return {
+    name: 'openai-compatible',
+    async *streamReply({ system, messages, signal }) {
+      const upstream = new AbortController();
+      let timedOut = false;
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          upstream.abort();
+        }, options.timeoutMs);
+      };
+      const onAbort = () => upstream.abort();
+      if (signal.aborted) throw new ChatProviderError('aborted');
+      signal.addEventListener('abort', onAbort, { once: true });
+      arm();
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model: options.model,
+            stream: true,
+            messages: [{ role: 'system', content: system }, ...messages.map((m) => ({ role: m.role, content: m.content }))],
+          },
+          { signal: upstream.signal },
+        );
+        for await (const chunk of stream) {
+          arm();
+          const text = chunk.choices[0]?.delta?.content;
+          if (text) yield text;
+        }
+      } catch (error) {
+        throw toChatProviderError(error, { timedOut, aborted: signal.aborted });
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+      }
+    },
+  };
+}
+
+function toChatProviderError(error: unknown, state: { timedOut: boolean; aborted: boolean }): ChatProviderError {
+  if (error instanceof ChatProviderError) return error;
+  if (state.aborted) return new ChatProviderError('aborted');
+  if (state.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return new ChatProviderError('timeout');
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return new ChatProviderError('upstream', error.status);
+  return new ChatProviderError('network');
+}
