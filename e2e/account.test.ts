@@ -2,7 +2,7 @@
 // e-mail verification: register → verify → sign in; sign-in errors; forgotten password.
 import { describe, expect, it } from 'vitest';
 import { openPage, pathOf } from './support/browser';
-import { extractLinks } from './support/mailbox';
+import { extractLinks } from '@tests/support/mailbox';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
 import { newUser, registerViaApi, registerViaUi, signInViaUi, signOutViaHeader, type TestUser } from './support/users';

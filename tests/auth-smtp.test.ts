@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUserInput, createUser, sessionCookieOf, signIn, signUp } from './factories/user';
 import { createTestApp, TEST_ORIGIN } from './support/app';
-import { linksIn, startMailbox } from './support/mailbox';
+import { extractLinks, startMailbox } from './support/mailbox';
 
 // A real SMTP provider (nodemailer) delivering to a real SMTP server in this process.
 const mailbox = await startMailbox();
-afterAll(() => mailbox.close());
-const t = await createTestApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Souvenir <hello@souvenir.test>' });
+afterAll(() => mailbox.stop());
+const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, MAIL_FROM: 'Souvenir <hello@souvenir.test>' });
 
 /** Follows an e-mailed link the way a browser would, keeping only path and query (the app is not listening). */
 const follow = (link: string, cookie?: string) => {
@@ -20,15 +20,15 @@ describe('e-mail verification through SMTP', () => {
     const input = buildUserInput({ defaultLanguage: 'fr', firstName: 'Inès' });
     expect((await signUp(t, input)).statusCode).toBe(200);
 
-    const mail = await mailbox.waitFor(input.email, { subjectIncludes: 'Confirme ton adresse e-mail' });
-    expect(mail.body).toContain('Bonjour Inès');
+    const mail = await mailbox.waitForMessage(input.email, { subjectIncludes: 'Confirme ton adresse e-mail' });
+    expect(mail.text).toContain('Bonjour Inès');
 
     const early = await signIn(t, input.email, input.password);
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
     expect(sessionCookieOf(early)).toBeUndefined();
 
-    const link = linksIn(mail).find((l) => l.includes('/api/auth/verify-email'))!;
+    const link = extractLinks(mail).find((l) => l.includes('/api/auth/verify-email'))!;
     const verified = await follow(link);
     expect(verified.statusCode).toBe(302);
     expect(verified.headers.location).toBe('/auth?verified=1');
@@ -58,9 +58,9 @@ describe('password reset through SMTP', () => {
     });
     expect(request.statusCode).toBe(200);
 
-    const mail = await mailbox.waitFor(user.email, { subjectIncludes: 'Reset your Souvenir password' });
-    expect(mail.body).toContain('Hello Sam');
-    const link = linksIn(mail).find((l) => l.includes('/api/auth/reset-password/'))!;
+    const mail = await mailbox.waitForMessage(user.email, { subjectIncludes: 'Reset your Souvenir password' });
+    expect(mail.text).toContain('Hello Sam');
+    const link = extractLinks(mail).find((l) => l.includes('/api/auth/reset-password/'))!;
     const landing = await follow(link);
     expect(landing.statusCode).toBe(302);
     const target = new URL(landing.headers.location as string, TEST_ORIGIN);

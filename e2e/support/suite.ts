@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AppOptions, type RunningApp, startApp } from './app';
 import { launchBrowser } from './browser';
-import { type Mailbox, startMailbox } from './mailbox';
+import { type Mailbox, startMailbox } from '@tests/support/mailbox';
 
 export interface Suite {
   app: RunningApp;

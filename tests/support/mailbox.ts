@@ -1,78 +1,199 @@
+// An in-process SMTP server that keeps every message the app sends, so tests can read e-mails and follow their links.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+export interface MailMessage {
+  /** Envelope recipients, lower-cased. */
   to: string[];
+  from: string;
   subject: string;
-  /** The decoded message (headers and bodies), enough to find links and words in it. */
-  body: string;
+  text: string;
+  html: string;
+  raw: string;
+  receivedAt: Date;
 }
 
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+export interface Mailbox {
+  port: number;
+  messages: MailMessage[];
+  waitForMessage(to: string, opts?: { subjectIncludes?: string; timeoutMs?: number }): Promise<MailMessage>;
+  stop(): Promise<void>;
+}
 
-const decodeSubject = (raw: string) =>
-  raw.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-    enc.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(decodeQuotedPrintable(text.replace(/_/g, ' ')), 'latin1').toString('utf8'),
-  ).replace(/\s+/g, ' ');
-
-/** A real SMTP server in the test process: the app's SMTP provider (nodemailer) delivers to it. */
-export async function startMailbox() {
-  const messages: ReceivedMail[] = [];
+export async function startMailbox(): Promise<Mailbox> {
+  const messages: MailMessage[] = [];
   const waiters = new Set<() => void>();
+
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
       stream.on('end', () => {
-        const raw = chunks.join('');
-        const subjectMatch = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw);
-        // Parts may be quoted-printable or base64; decode both so tests can read links.
-        const decoded = decodeQuotedPrintable(raw).replace(
-          /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g,
-          (_, b64: string) => Buffer.from(b64.replace(/\s/g, ''), 'base64').toString('utf8'),
-        );
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: decodeSubject(subjectMatch?.[1] ?? ''),
-          body: Buffer.from(decoded, 'latin1').toString('utf8'),
-        });
-        waiters.forEach((w) => w());
-        callback();
+        try {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          messages.push({ ...parseMessage(raw), to, raw, receivedAt: new Date() });
+          waiters.forEach((wake) => wake());
+          callback();
+        } catch (error) {
+          callback(error as Error);
+        }
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
   const port = (server.server.address() as AddressInfo).port;
 
-  const find = (to: string, subjectIncludes?: string) =>
-    messages.find((m) => m.to.includes(to.toLowerCase()) && (!subjectIncludes || m.subject.includes(subjectIncludes)));
-
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port,
     messages,
-    async waitFor(to: string, options: { subjectIncludes?: string; timeoutMs?: number } = {}): Promise<ReceivedMail> {
-      const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-      for (;;) {
-        const found = find(to, options.subjectIncludes);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No e-mail to ${to} (${options.subjectIncludes ?? 'any subject'}) arrived`);
-        await new Promise<void>((resolve) => {
-          waiters.add(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+    async waitForMessage(to, { subjectIncludes, timeoutMs = 15_000 } = {}) {
+      const wanted = to.toLowerCase();
+      const find = () =>
+        messages.find(
+          (m) =>
+            m.to.includes(wanted) &&
+            (subjectIncludes === undefined || m.subject.toLowerCase().includes(subjectIncludes.toLowerCase())),
+        );
+      const found = find();
+      if (found) return found;
+      return new Promise<MailMessage>((resolve, reject) => {
+        const wake = () => {
+          const m = find();
+          if (m) done(() => resolve(m));
+        };
+        const timer = setTimeout(
+          () =>
+            done(() =>
+              reject(
+                new Error(
+                  `No e-mail to ${to}${subjectIncludes ? ` with a subject containing "${subjectIncludes}"` : ''} ` +
+                    `within ${timeoutMs} ms. Received: ${JSON.stringify(messages.map((m) => ({ to: m.to, subject: m.subject })))}`,
+                ),
+              ),
+            ),
+          timeoutMs,
+        );
+        const done = (settle: () => void) => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          settle();
+        };
+        waiters.add(wake);
+      });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
 
-/** Every http(s) link in a message, in order, HTML entities decoded. */
-export const linksIn = (mail: ReceivedMail) =>
-  [...new Set([...mail.body.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0].replace(/&amp;/g, '&')))];
+/** Every http(s) link of a message: the href attributes of its HTML part, then the URLs of its text part. */
+export function extractLinks(message: Pick<MailMessage, 'html' | 'text'>): string[] {
+  const links: string[] = [];
+  for (const match of message.html.matchAll(/href\s*=\s*["']([^"']+)["']/gi)) links.push(decodeHtmlEntities(match[1]!));
+  for (const match of message.text.matchAll(/https?:\/\/[^\s<>"')\]]+/g)) links.push(match[0]);
+  return [...new Set(links.filter((l) => /^https?:\/\//i.test(l)))];
+}
+
+// --- a small MIME reader: enough for what nodemailer sends (multipart, quoted-printable, base64, encoded words) ---
+
+interface Part {
+  headers: Map<string, string>;
+  body: string;
+}
+
+function parseMessage(raw: string): Pick<MailMessage, 'from' | 'subject' | 'text' | 'html'> {
+  const top = splitPart(raw);
+  const result = { text: '', html: '' };
+  collectBodies(top, result);
+  return {
+    from: decodeEncodedWords(top.headers.get('from') ?? ''),
+    subject: decodeEncodedWords(top.headers.get('subject') ?? ''),
+    ...result,
+  };
+}
+
+function splitPart(raw: string): Part {
+  const normalized = raw.replace(/\r\n/g, '\n');
+  const end = normalized.indexOf('\n\n');
+  const head = end === -1 ? normalized : normalized.slice(0, end);
+  const body = end === -1 ? '' : normalized.slice(end + 2);
+  const headers = new Map<string, string>();
+  // Unfold continuation lines, then read "Name: value".
+  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function collectBodies(part: Part, out: { text: string; html: string }) {
+  const contentType = part.headers.get('content-type') ?? 'text/plain';
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  if (mediaType.startsWith('multipart/')) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (!boundary) return;
+    const sections = part.body.split(`--${boundary}`).slice(1);
+    for (const section of sections) {
+      if (section.startsWith('--')) break;
+      collectBodies(splitPart(section.replace(/^\n/, '')), out);
+    }
+    return;
+  }
+  const charset = /charset="?([^";]+)"?/i.exec(contentType)?.[1] ?? 'utf-8';
+  const decoded = decodeBody(part.body, part.headers.get('content-transfer-encoding') ?? '7bit', charset);
+  if (mediaType === 'text/html' && !out.html) out.html = decoded;
+  else if (mediaType === 'text/plain' && !out.text) out.text = decoded;
+}
+
+function decodeBody(body: string, transferEncoding: string, charset: string): string {
+  const encoding = transferEncoding.trim().toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body, charset);
+  if (encoding === 'base64') return new TextDecoder(charset).decode(Buffer.from(body.replace(/\s+/g, ''), 'base64'));
+  return body;
+}
+
+function decodeQuotedPrintable(input: string, charset = 'utf-8'): string {
+  // Soft line breaks ("=" at the end of a line) join lines; "=XX" is one byte.
+  const joined = input.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const ch = joined[i]!;
+    const hex = joined.slice(i + 1, i + 3);
+    if (ch === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(ch, 'utf8'));
+    }
+  }
+  return new TextDecoder(charset).decode(Uint8Array.from(bytes));
+}
+
+/** RFC 2047 "=?UTF-8?Q?...?=" and "=?UTF-8?B?...?=" words, as nodemailer writes non-ASCII subjects. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? new TextDecoder(charset).decode(Buffer.from(text, 'base64'))
+        : decodeQuotedPrintable(text.replace(/_/g, ' '), charset),
+    );
+}
+
+function decodeHtmlEntities(value: string): string {
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&#x3D;|&#61;/gi, '=')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+}
