@@ -16,18 +16,12 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
   closeLabel: string;
 }
 
-/** A centred dialog. Always give it a DialogTitle; Radix needs one for the accessible name. */
-export function DialogContent({ className, children, closeLabel, ...props }: DialogContentProps) {
+/** The overlay, the panel and its close button; the variants below differ only in where the panel sits. */
+function PanelContent({ baseClassName, className, children, closeLabel, ...props }: DialogContentProps & { baseClassName: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-surface p-6 shadow-soft motion-safe:animate-fade-in',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn(baseClassName, className)} {...props}>
         {children}
         <DialogClose className="absolute top-3 right-3 inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-sand hover:text-ink">
           <X aria-hidden="true" className="size-5" />
@@ -38,25 +32,23 @@ export function DialogContent({ className, children, closeLabel, ...props }: Dia
   );
 }
 
-/** A panel that slides in from the left edge: the navigation drawer on small screens. */
-export function DrawerContent({ className, children, closeLabel, ...props }: DialogContentProps) {
+/** A centred dialog. Always give it a DialogTitle; Radix needs one for the accessible name. */
+export function DialogContent(props: DialogContentProps) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto border-r border-line bg-paper p-5 shadow-soft motion-safe:animate-slide-in-left',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogClose className="absolute top-3 right-3 inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-sand hover:text-ink">
-          <X aria-hidden="true" className="size-5" />
-          <span className="sr-only">{closeLabel}</span>
-        </DialogClose>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <PanelContent
+      baseClassName="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-surface p-6 shadow-soft motion-safe:animate-fade-in"
+      {...props}
+    />
+  );
+}
+
+/** A panel that slides in from the left edge: the navigation drawer on small screens. */
+export function DrawerContent(props: DialogContentProps) {
+  return (
+    <PanelContent
+      baseClassName="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto border-r border-line bg-paper p-5 shadow-soft motion-safe:animate-slide-in-left"
+      {...props}
+    />
   );
 }
 
