@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUser, signIn } from './factories/user';
+import { buildUserInput, createUser, signIn } from './factories/user';
 import { createTestApp, TEST_ORIGIN } from './support/app';
 
 const t = await createTestApp();
@@ -92,6 +92,27 @@ describe('web security', () => {
       payload: { email: user.email, password: user.password },
     });
     expect(foreignSignIn.statusCode).toBe(403);
+  });
+
+  it('with no PUBLIC_URL, accepts the app opened as 127.0.0.1 as well as localhost, and nothing else', async () => {
+    const local = await createTestApp({ PUBLIC_URL: '', PORT: '3000' });
+    const input = buildUserInput();
+    const register = (origin: string) =>
+      local.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin },
+        payload: { email: input.email, password: input.password, name: input.firstName, defaultLanguage: 'en' },
+      });
+    expect((await register('http://localhost:3001')).statusCode).toBe(403);
+    expect((await register('http://127.0.0.1:3000')).statusCode).toBe(200);
+    const signedIn = await local.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email: input.email, password: input.password },
+    });
+    expect(signedIn.statusCode).toBe(200);
   });
 
   it('answers coded JSON errors, never a 500, to malformed requests', async () => {

@@ -48,6 +48,7 @@ export async function buildApp(deps: AppDependencies) {
   const auth = createAuth({
     db: database.db,
     baseUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
     secret: deps.authSecret,
     secure: config.secure,
     google: config.google,
@@ -71,7 +72,7 @@ export async function buildApp(deps: AppDependencies) {
   };
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.secure });
+  await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secure });
   await app.register(rateLimit, { global: false });
 
   await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }));

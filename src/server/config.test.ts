@@ -15,6 +15,12 @@ describe('configuration', () => {
       trustProxy: false,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
+    // Reached on this machine: every loopback spelling of the address is the same site.
+    expect(config.trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
+  });
+
+  it('trusts only the public address once PUBLIC_URL is set', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://souvenir.example/' }).trustedOrigins).toEqual(['https://souvenir.example']);
   });
 
   it('treats empty values as unset and reads the documented variables', () => {

@@ -48,6 +48,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    /**
+     * Origins whose pages may send state-changing requests. Without PUBLIC_URL the app is reached on
+     * this machine, by any loopback spelling of its address.
+     */
+    trustedOrigins: env.PUBLIC_URL
+      ? [new URL(publicUrl).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
     /** Cookies get the Secure flag and responses HSTS when the public address is HTTPS. */
     secure: publicUrl.startsWith('https://'),
     dataDir: path.resolve(env.DATA_DIR),

@@ -10,8 +10,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * API requests sent by another site's page — better-auth's routes included, whose own origin check
  * lets a foreign Origin through on sign-in.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string; secure: boolean }) => {
-  const allowedOrigin = new URL(opts.publicUrl).origin;
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOrigins: string[]; secure: boolean }) => {
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -41,7 +40,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    if ((origin && origin !== allowedOrigin) || fetchSite === 'cross-site') {
+    if ((origin && !opts.trustedOrigins.includes(origin)) || fetchSite === 'cross-site') {
       request.log.warn({ origin, fetchSite }, 'refused cross-origin request');
       throw new AppError('FORBIDDEN', 'Cross-origin requests are not allowed.');
     }

@@ -13,6 +13,7 @@ import { accountEmail } from './emails';
 export interface AuthOptions {
   db: Database;
   baseUrl: string;
+  trustedOrigins: string[];
   secret: string;
   secure: boolean;
   google: { clientId: string; clientSecret: string } | null;
@@ -43,7 +44,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [new URL(options.baseUrl).origin],
+    trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
