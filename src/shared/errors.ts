@@ -21,6 +21,10 @@ export const ERROR_STATUS = {
   /** The chat provider failed or timed out before the reply started. */
   CHAT_PROVIDER_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** Voice needs a transcription provider (AI_BASE_URL + AI_TRANSCRIBE_MODEL); none is configured. */
+  TRANSCRIPTION_UNAVAILABLE: 503,
+  /** The transcription provider failed, timed out or heard nothing. */
+  TRANSCRIPTION_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

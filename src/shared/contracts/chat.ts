@@ -54,10 +54,41 @@ export const chatStatusQuerySchema = z.object({
 });
 export type ChatStatusQuery = z.infer<typeof chatStatusQuerySchema>;
 
+/** Spec §3 "Generation limit info": images left today (UTC date), never below 0. */
+export const generationLimitSchema = z.object({
+  remaining: z.number().int().min(0),
+  limit: z.number().int().min(0),
+  canGenerate: z.boolean(),
+});
+export type GenerationLimit = z.infer<typeof generationLimitSchema>;
+
 export const chatStatusResponseSchema = z.object({
+  /** Distinct days with a memory; 0 marks the first visit (long welcome, free session). */
   journalDays: z.number().int(),
+  /** May talk with the agent today: active subscription, free access, or no journaled day yet. */
   hasAccess: z.boolean(),
+  /** Spec §3 "Subscription status"; free access counts as active. */
+  subscription: z.object({ active: z.boolean(), freeAccess: z.boolean() }),
+  generation: generationLimitSchema,
   agent: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
   firstName: z.string(),
+  /** A transcription provider is configured: the microphone can be used. */
+  voice: z.boolean(),
 });
 export type ChatStatusResponse = z.infer<typeof chatStatusResponseSchema>;
+
+/** Upload limit of one voice recording (spec: 25 MB, audio only — checked by content, not by name). */
+export const TRANSCRIBE_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * POST /api/chat/transcribe?language=en|fr — multipart/form-data with one file field `audio`.
+ * Refusals: 401 signed out, 402 no access, 400 no file, 413 too large, 415 not audio,
+ * 503 TRANSCRIPTION_UNAVAILABLE (no provider configured), 502 TRANSCRIPTION_FAILED, 429 too many.
+ */
+export const transcribeQuerySchema = z.object({
+  language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }),
+});
+export type TranscribeQuery = z.infer<typeof transcribeQuerySchema>;
+
+export const transcribeResponseSchema = z.object({ text: z.string() });
+export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;

@@ -24,3 +24,14 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /** PUT /api/me/language — the header's language switcher persists the choice for signed-in people. */
 export const updateLanguageSchema = z.object({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }) });
 export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;
+
+/**
+ * POST /api/me/welcome-back — the welcome-back modal (spec §2 Home: session count exactly 2).
+ * Save sends the language and optionally a gender ("unspecified" is stored as none); Skip sends {}.
+ * Both count the session (session_count + 1). Answers 204.
+ */
+export const welcomeBackSchema = z.strictObject({
+  language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }).optional(),
+  gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }).optional(),
+});
+export type WelcomeBackInput = z.infer<typeof welcomeBackSchema>;
