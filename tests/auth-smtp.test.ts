@@ -35,9 +35,13 @@ describe('e-mail verification through SMTP', () => {
     // Verification signs the person in on the device that opened the link.
     const cookie = sessionCookieOf(verified)!;
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
-    expect(me.json()).toMatchObject({ user: { email: input.email, emailVerified: true }, profile: { firstName: 'Inès' } });
+    // That sign-in counts as the first session (docs/decisions/0008).
+    expect(me.json()).toMatchObject({ user: { email: input.email, emailVerified: true }, profile: { firstName: 'Inès', sessionCount: 1 } });
 
-    expect((await signIn(t, input.email, input.password)).statusCode).toBe(200);
+    const again = await signIn(t, input.email, input.password);
+    expect(again.statusCode).toBe(200);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookieOf(again)! } });
+    expect(profile.json().profile.sessionCount).toBe(2);
   });
 
   it('refuses a forged or reused verification link', async () => {

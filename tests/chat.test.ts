@@ -191,8 +191,11 @@ describe('GET /api/chat/status', () => {
     expect(await status('?language=en')).toEqual({
       journalDays: 0,
       hasAccess: true,
+      subscription: { active: false, freeAccess: false },
+      generation: { remaining: 1, limit: 1, canGenerate: true },
       agent: { name: 'Robin', avatarUrl: '/files/robin.png' },
       firstName: 'Noé',
+      voice: false,
     });
     expect((await status('?language=fr')).agent.name).toBe('Rouge-gorge');
     expect((await status()).agent.name).toBe('Robin');
@@ -201,9 +204,40 @@ describe('GET /api/chat/status', () => {
     await addJournalDay(t, user.id, '2025-03-02');
     expect(await status()).toMatchObject({ journalDays: 2, hasAccess: false });
     await t.db.update(profiles).set({ freeAccess: true }).where(eq(profiles.id, user.id));
-    expect(await status()).toMatchObject({ journalDays: 2, hasAccess: true });
+    expect(await status()).toMatchObject({ journalDays: 2, hasAccess: true, subscription: { active: true, freeAccess: true } });
 
     const bad = await t.app.inject({ method: 'GET', url: '/api/chat/status?language=de', headers: { cookie: user.cookie } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('counts today’s generations against the administrator’s daily limit, by UTC date', async () => {
+    const user = await createUser(t);
+    const generation = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/chat/status', headers: { cookie: user.cookie } })).json<ChatStatusResponse>().generation;
+    const setCount = (count: number, day: string | null) =>
+      t.db.update(profiles).set({ imageGenerationCount: count, lastImageGenerationDate: day }).where(eq(profiles.id, user.id));
+    const setLimit = (limit: number) => t.db.update(appSettings).set({ dailyGenerationLimit: limit }).where(eq(appSettings.id, 1));
+    const today = new Date().toISOString().slice(0, 10);
+
+    try {
+      await setLimit(3);
+      expect(await generation()).toEqual({ remaining: 3, limit: 3, canGenerate: true });
+      await setCount(2, today);
+      expect(await generation()).toEqual({ remaining: 1, limit: 3, canGenerate: true });
+      await setCount(3, today);
+      expect(await generation()).toEqual({ remaining: 0, limit: 3, canGenerate: false });
+      // Yesterday's count is today's 0.
+      await setCount(3, '2020-01-01');
+      expect(await generation()).toEqual({ remaining: 3, limit: 3, canGenerate: true });
+      // A limit lowered under today's count leaves none, never fewer than none.
+      await setCount(2, today);
+      await setLimit(1);
+      expect(await generation()).toEqual({ remaining: 0, limit: 1, canGenerate: false });
+      await setLimit(0);
+      await setCount(0, null);
+      expect(await generation()).toEqual({ remaining: 0, limit: 0, canGenerate: false });
+    } finally {
+      await setLimit(1);
+    }
   });
 });

@@ -21,6 +21,11 @@ export interface RunningApp {
   dataDir: string;
   /** Everything the server wrote so far, for debugging failures. */
   logs(): string;
+  /**
+   * Stops the server, lets `between` work on its data folder (the embedded database is single-process),
+   * then starts it again on the same address and data: sessions and cookies survive.
+   */
+  restart(between?: (dataDir: string) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,34 +56,53 @@ export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
   }
   Object.assign(env, opts.env);
 
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const timeoutMs = opts.startTimeoutMs ?? 45_000;
+  let server = await spawnServer(env, (text) => (output += text), timeoutMs);
 
   const app: RunningApp = {
     baseUrl,
     port,
     dataDir,
     logs: () => output,
+    restart: async (between) => {
+      await server.stop();
+      await between?.(dataDir);
+      server = await spawnServer(env, (text) => (output += text), timeoutMs);
+    },
     stop: async () => {
-      await stopProcess(child, exited);
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return app;
+}
+
+/** One server process, healthy when this resolves; its output goes to `log`. */
+async function spawnServer(env: Record<string, string>, log: (text: string) => void, timeoutMs: number) {
+  let output = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    log(chunk.toString());
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = () => stopProcess(child, exited);
 
   try {
-    await waitForHealth(baseUrl, exited, opts.startTimeoutMs ?? 45_000);
+    await waitForHealth(`http://${env.HOST}:${env.PORT}`, exited, timeoutMs);
   } catch (error) {
-    await app.stop();
+    await stop();
+    await rm(env.DATA_DIR!, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output || '(none)'}`);
   }
-  return app;
+  return { stop };
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<number | null>, timeoutMs: number) {

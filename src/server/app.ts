@@ -11,6 +11,9 @@ import { createSessionReader } from './modules/auth/service';
 import { createChatRepository } from './modules/chat/repository';
 import { chatRoutes } from './modules/chat/routes';
 import { createChatService } from './modules/chat/service';
+import { createMemoriesRepository } from './modules/memories/repository';
+import { memoriesRoutes } from './modules/memories/routes';
+import { createMemoriesService } from './modules/memories/service';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
@@ -20,6 +23,7 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createChatProvider } from './providers/chat/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
+import { createTranscriptionProvider } from './providers/transcription/index';
 
 export interface AppDependencies {
   config: Config;
@@ -58,12 +62,14 @@ export async function buildApp(deps: AppDependencies) {
   });
   const session = createSessionReader(auth);
   const chatProvider = createChatProvider(config.chat);
-  const chat = createChatService({ chat: createChatRepository(database.db), provider: chatProvider });
+  const transcription = createTranscriptionProvider(config.transcription);
+  const chat = createChatService({ chat: createChatRepository(database.db), profiles, provider: chatProvider, transcription });
+  const memories = createMemoriesService({ memories: createMemoriesRepository(database.db) });
 
   const providers: ProviderNames = {
     chat: chatProvider.name,
     text: 'offline-extractor',
-    transcription: 'none',
+    transcription: transcription.name,
     image: 'generative-art',
     billing: 'sandbox',
     mail: mail.name,
@@ -78,6 +84,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }));
   await app.register(profileRoutes({ session, profiles }));
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
+  await app.register(memoriesRoutes({ session, memories }));
   await app.register(
     systemRoutes({
       ping: () => database.ping(),

@@ -64,4 +64,38 @@ describe('configuration', () => {
       expect((error as Error).message).toContain('docs/configuration.md');
     }
   });
+  describe('voice transcription', () => {
+    it('is off by default, and off with only the chat API', () => {
+      expect(loadConfig({}).transcription).toMatchObject({ baseUrl: null, model: null });
+      expect(loadConfig({ AI_BASE_URL: 'https://api.example/v1' }).transcription.model).toBeNull();
+    });
+
+    it('uses the chat API with AI_TRANSCRIBE_MODEL, or its own server, with the shared key and timeout', () => {
+      expect(loadConfig({ AI_BASE_URL: 'https://api.example/v1/', AI_TRANSCRIBE_MODEL: 'whisper-1', AI_API_KEY: 'k', AI_TIMEOUT_SECONDS: '7' }).transcription).toEqual({
+        baseUrl: 'https://api.example/v1',
+        apiKey: 'k',
+        model: 'whisper-1',
+        timeoutMs: 7000,
+      });
+      // The offline companion keeps the chat; a local Whisper server transcribes.
+      const local = loadConfig({ AI_TRANSCRIBE_BASE_URL: 'http://127.0.0.1:8000/v1', AI_TRANSCRIBE_MODEL: 'base' });
+      expect(local.chat.baseUrl).toBeNull();
+      expect(local.transcription).toMatchObject({ baseUrl: 'http://127.0.0.1:8000/v1', model: 'base' });
+    });
+
+    it('refuses half a setup and a bad address, naming the variables', () => {
+      const problemsOf = (env: Record<string, string>) => {
+        try {
+          loadConfig(env);
+          return [];
+        } catch (error) {
+          return (error as ConfigError).problems.map((p) => p.split(':')[0]);
+        }
+      };
+      expect(problemsOf({ AI_TRANSCRIBE_BASE_URL: 'http://127.0.0.1:8000/v1' })).toEqual(['AI_TRANSCRIBE_MODEL']);
+      expect(problemsOf({ AI_TRANSCRIBE_MODEL: 'whisper-1' })).toEqual(['AI_TRANSCRIBE_MODEL']);
+      expect(problemsOf({ AI_TRANSCRIBE_BASE_URL: 'ftp://x', AI_TRANSCRIBE_MODEL: 'whisper-1' })).toEqual(['AI_TRANSCRIBE_BASE_URL']);
+      expect(problemsOf({ AI_TRANSCRIBE_BASE_URL: '', AI_TRANSCRIBE_MODEL: '' })).toEqual([]);
+    });
+  });
 });

@@ -36,6 +36,8 @@ const envSchema = z.object({
   AI_API_KEY: optional(z.string()),
   AI_CHAT_MODEL: optional(z.string().min(1)).default('gpt-4o-mini'),
   AI_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(30),
+  AI_TRANSCRIBE_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:8000/v1' })),
+  AI_TRANSCRIBE_MODEL: optional(z.string().min(1)),
   RATE_LIMIT_CHAT_MAX: optional(z.coerce.number().int().min(1)).default(20),
   CHAT_OFFLINE_DELAY_MS: optional(z.coerce.number().int().min(0).max(1000)).default(15),
 });
@@ -84,6 +86,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
       /** Pause between the offline companion's words, so its reply streams like a typed one. */
       offlineDelayMs: env.CHAT_OFFLINE_DELAY_MS,
     },
+    transcription: {
+      /** Its own server (a local Whisper, say) or the chat API's; with AI_TRANSCRIBE_MODEL, voice is available. */
+      baseUrl: (env.AI_TRANSCRIBE_BASE_URL ?? env.AI_BASE_URL)?.replace(/\/+$/, '') ?? null,
+      apiKey: env.AI_API_KEY ?? null,
+      model: env.AI_TRANSCRIBE_MODEL ?? null,
+      timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 
@@ -101,6 +110,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Checked apart from the schema so that it is reported together with every other problem.
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  // Half a transcription setup is a mistake, not a choice: say so rather than silently disable voice.
+  if (env.AI_TRANSCRIBE_BASE_URL && !env.AI_TRANSCRIBE_MODEL) {
+    problems.push('AI_TRANSCRIBE_MODEL: must be set when AI_TRANSCRIBE_BASE_URL is');
+  }
+  if (env.AI_TRANSCRIBE_MODEL && !env.AI_TRANSCRIBE_BASE_URL && !env.AI_BASE_URL) {
+    problems.push('AI_TRANSCRIBE_MODEL: needs AI_TRANSCRIBE_BASE_URL or AI_BASE_URL');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return toConfig(parsed.data);

@@ -15,7 +15,16 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        // @fastify/multipart traces its parser options, request headers included.
+        'busboyOptions.headers.cookie',
+        'busboyOptions.headers.authorization',
+        '*.password',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: {

@@ -1,4 +1,21 @@
-import { createServer, type IncomingMessage } from 'node:http';
+/**
+ * A local server speaking the OpenAI wire protocol, so that the real `openai` SDK is exercised end to
+ * end (the SDK itself is never mocked). It answers:
+ * - `POST <baseUrl>/chat/completions` — streamed chat replies (Server-Sent Events);
+ * - `POST <baseUrl>/audio/transcriptions` — multipart uploads, answered `{ "text": … }`.
+ *
+ * Usage, from an integration test or a browser test that starts the server process itself:
+ *
+ *   const standIn = await startOpenAiStandIn({ transcript: 'Hello from the microphone.' });
+ *   // AI_BASE_URL=standIn.baseUrl (chat) and/or AI_TRANSCRIBE_BASE_URL=standIn.baseUrl + AI_TRANSCRIBE_MODEL=…
+ *   standIn.behaveTranscription('error');      // 'ok' (default) | 'empty' | 'error' | 'hang'
+ *   standIn.transcriptions.at(-1);             // { model, language, file: { name, type, size, sha256 }, … }
+ *   await standIn.close();
+ *
+ * It listens on 127.0.0.1 on a free port unless `port` is given. It keeps what it received in memory only.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type StandInBehaviour =
@@ -13,86 +30,187 @@ export type StandInBehaviour =
   /** Answers 500 with an OpenAI-style error body. */
   | 'error';
 
+export type TranscriptionBehaviour =
+  /** Answers 200 `{ "text": <transcript> }`. */
+  | 'ok'
+  /** Answers 200 `{ "text": "  " }`: nothing was heard. */
+  | 'empty'
+  /** Answers 500 with an OpenAI-style error body (which quotes the transcript, to prove it is never logged). */
+  | 'error'
+  /** Accepts the upload and never answers. */
+  | 'hang';
+
 export interface ReceivedCompletion {
   path: string;
   authorization: string | undefined;
   body: { model: string; stream: boolean; messages: { role: string; content: string }[] };
 }
 
+export interface ReceivedTranscription {
+  path: string;
+  authorization: string | undefined;
+  /** The multipart fields the SDK sent. */
+  model: string | null;
+  language: string | null;
+  file: { name: string; type: string; size: number; sha256: string } | null;
+}
+
+export interface OpenAiStandInOptions {
+  /** The pieces of every streamed chat reply. */
+  chunks?: string[];
+  /** What every transcription answers (changeable with `setTranscript`). */
+  transcript?: string;
+  /** Port to listen on (0, the default: any free port). */
+  port?: number;
+}
+
 const readBody = async (request: IncomingMessage) => {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 };
 
 const chunkEvent = (content: string) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-stand-in', object: 'chat.completion.chunk', created: 0, model: 'stand-in', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 
-/**
- * A local server speaking the chat-completions streaming protocol, so the real `openai` SDK is
- * exercised end to end (the SDK itself is never mocked).
- */
-export async function startOpenAiStandIn(options: { chunks?: string[] } = {}) {
+const json = (response: ServerResponse, status: number, body: unknown) => {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+};
+
+/** Reads a multipart/form-data body with the platform's own parser (undici's Request.formData). */
+async function readForm(request: IncomingMessage, raw: Buffer): Promise<FormData> {
+  return new Request('http://stand-in.local/', {
+    method: 'POST',
+    headers: { 'content-type': request.headers['content-type'] ?? '' },
+    body: new Uint8Array(raw),
+  }).formData();
+}
+
+export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
   const chunks = options.chunks ?? ['Hello ', 'from ', 'the ', 'stand-in ', 'model.'];
   const received: ReceivedCompletion[] = [];
+  const transcriptions: ReceivedTranscription[] = [];
   let behaviour: StandInBehaviour = 'stream';
+  let transcriptionBehaviour: TranscriptionBehaviour = 'ok';
+  let transcript = options.transcript ?? 'Today I walked by the river.';
   /** Streams whose client (the app) hung up before the end. */
   let abandoned = 0;
+
+  async function completions(request: IncomingMessage, response: ServerResponse, raw: Buffer) {
+    received.push({
+      path: request.url ?? '',
+      authorization: request.headers.authorization,
+      body: JSON.parse(raw.toString('utf8')) as ReceivedCompletion['body'],
+    });
+    switch (behaviour) {
+      case 'hang':
+        return;
+      case 'trickle':
+        response.on('close', () => {
+          if (!response.writableFinished) abandoned++;
+        });
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(chunkEvent(chunks[0] ?? 'Hello'));
+        return;
+      case 'error':
+        json(response, 500, { error: { message: 'The stand-in failed on purpose.', type: 'server_error' } });
+        return;
+      case 'stream':
+      case 'break': {
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        // A first chunk with only the role, as OpenAI sends it.
+        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] })}\n\n`);
+        const count = behaviour === 'break' ? 2 : chunks.length;
+        for (const content of chunks.slice(0, count)) {
+          response.write(chunkEvent(content));
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        if (behaviour === 'break') {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          response.socket?.destroy();
+          return;
+        }
+        response.write('data: [DONE]\n\n');
+        response.end();
+        return;
+      }
+    }
+  }
+
+  async function transcription(request: IncomingMessage, response: ServerResponse, raw: Buffer) {
+    const form = await readForm(request, raw);
+    const file = form.get('file');
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : null;
+    };
+    transcriptions.push({
+      path: request.url ?? '',
+      authorization: request.headers.authorization,
+      model: text('model'),
+      language: text('language'),
+      file:
+        file instanceof Blob
+          ? {
+              name: file instanceof File ? file.name : '',
+              type: file.type,
+              size: file.size,
+              sha256: createHash('sha256').update(Buffer.from(await file.arrayBuffer())).digest('hex'),
+            }
+          : null,
+    });
+    switch (transcriptionBehaviour) {
+      case 'hang':
+        return;
+      case 'error':
+        json(response, 500, { error: { message: `The stand-in failed on purpose after hearing: ${transcript}`, type: 'server_error' } });
+        return;
+      case 'empty':
+        json(response, 200, { text: '  ' });
+        return;
+      case 'ok':
+        json(response, 200, { text: transcript });
+        return;
+    }
+  }
 
   const server = createServer((request, response) => {
     void (async () => {
       const raw = await readBody(request);
-      received.push({
-        path: request.url ?? '',
-        authorization: request.headers.authorization,
-        body: JSON.parse(raw) as ReceivedCompletion['body'],
-      });
-      switch (behaviour) {
-        case 'hang':
-          return;
-        case 'trickle':
-          response.on('close', () => {
-            if (!response.writableFinished) abandoned++;
-          });
-          response.writeHead(200, { 'content-type': 'text/event-stream' });
-          response.write(chunkEvent(chunks[0] ?? 'Hello'));
-          return;
-        case 'error':
-          response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ error: { message: 'The stand-in failed on purpose.', type: 'server_error' } }));
-          return;
-        case 'stream':
-        case 'break': {
-          response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-          // A first chunk with only the role, as OpenAI sends it.
-          response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] })}\n\n`);
-          const count = behaviour === 'break' ? 2 : chunks.length;
-          for (const content of chunks.slice(0, count)) {
-            response.write(chunkEvent(content));
-            await new Promise((resolve) => setTimeout(resolve, 5));
-          }
-          if (behaviour === 'break') {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-            response.socket?.destroy();
-            return;
-          }
-          response.write('data: [DONE]\n\n');
-          response.end();
-          return;
-        }
-      }
-    })();
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      if (request.method === 'POST' && path.endsWith('/chat/completions')) return completions(request, response, raw);
+      if (request.method === 'POST' && path.endsWith('/audio/transcriptions')) return transcription(request, response, raw);
+      json(response, 404, { error: { message: `The stand-in does not serve ${request.method} ${path}.`, type: 'invalid_request_error' } });
+    })().catch((error: unknown) => {
+      if (!response.headersSent) json(response, 400, { error: { message: String(error), type: 'invalid_request_error' } });
+    });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
   return {
+    /** The SDK's baseURL: http://127.0.0.1:<port>/v1 */
     baseUrl: `http://127.0.0.1:${port}/v1`,
+    /** Every chat-completions request, in order. */
     received,
+    /** Every transcription request, in order. */
+    transcriptions,
+    /** The whole streamed chat reply. */
     reply: chunks.join(''),
+    /** The transcript transcriptions currently answer. */
+    transcript: () => transcript,
     abandoned: () => abandoned,
+    /** How chat completions answer from now on. */
     behave(next: StandInBehaviour) {
       behaviour = next;
+    },
+    /** How transcriptions answer from now on. */
+    behaveTranscription(next: TranscriptionBehaviour) {
+      transcriptionBehaviour = next;
+    },
+    setTranscript(text: string) {
+      transcript = text;
     },
     close: () =>
       new Promise<void>((resolve) => {

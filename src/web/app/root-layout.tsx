@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Button } from '@web/components/ui/button';
+import { AuthErrorDialogHost } from './auth-error-dialog-host';
 import { LanguageSync } from './language-sync';
 
 export function RootLayout() {
@@ -9,6 +10,7 @@ export function RootLayout() {
       <LanguageSync />
       <ScrollRestoration />
       <Outlet />
+      <AuthErrorDialogHost />
     </>
   );
 }

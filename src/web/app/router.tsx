@@ -1,10 +1,10 @@
 import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
 import { AuthPage } from '@web/features/auth/pages/auth-page';
 import { ResetPasswordPage } from '@web/features/auth/pages/reset-password-page';
+import { ChatPage } from '@web/features/chat/pages/chat-page';
 import { HomePage } from '@web/features/home/pages/home-page';
 import { LandingPage } from '@web/features/landing/pages/landing-page';
 import { NotFoundPage } from '@web/features/not-found/pages/not-found-page';
-import { ChatPlaceholderPage } from '@web/features/placeholders/pages/chat-placeholder-page';
 import { PlaceholderPage } from '@web/features/placeholders/pages/placeholder-page';
 import { SharedMemoryPage } from '@web/features/placeholders/pages/shared-memory-page';
 import { AdminRoute } from './admin-route';
@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
             element: <ProtectedRoute />,
             children: [
               { index: true, element: <HomePage /> },
-              { path: 'chat', element: <ChatPlaceholderPage /> },
+              { path: 'chat', element: <ChatPage /> },
               { path: 'admin', element: <AdminRoute />, children: [{ index: true, element: <PlaceholderPage page="admin" /> }] },
               { path: 'profile', element: <PlaceholderPage page="profile" /> },
               { path: 'support', element: <PlaceholderPage page="support" /> },

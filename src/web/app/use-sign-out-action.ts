@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useSignOut } from '@web/features/auth/api/sign-out';
 import { meQueryKey } from '@web/lib/api/get-me';
+import { conversationStore } from '@web/lib/conversation-store';
 
 /**
  * Sign out, then land on "/". The cache says "signed out" before the navigation renders, and the
@@ -25,8 +26,10 @@ export function useSignOutAction() {
     }
     queryClient.setQueryData(meQueryKey, null);
     await navigate('/', { flushSync: true });
-    // Spec §4: nothing personal stays in memory, even when the server call failed.
+    // Spec §4: nothing personal stays in memory, even when the server call failed. The chat page has
+    // unmounted by now (its request aborted), so no late write can bring a conversation back.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    void conversationStore.clearAll();
     if (ok) toast.success(t('toasts.signedOut'), { id: 'signed-out' });
     else toast.error(t('toasts.signOutError'), { id: 'sign-out-error' });
   }

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './journal-days';
 export * from './outbox';
 export * from './profiles';
+export * from './souvenirs';

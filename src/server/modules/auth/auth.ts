@@ -22,6 +22,9 @@ export interface AuthOptions {
   log: FastifyBaseLogger;
 }
 
+/** better-auth endpoints that create a session without anyone signing in. */
+const NOT_SIGN_INS = new Set(['/change-password']);
+
 /** E-mail verification is required only when e-mails can really reach people (see docs/decisions/0004). */
 export const verificationRequired = (mail: MailProvider) => mail.name !== 'outbox';
 
@@ -132,6 +135,21 @@ export function createAuth(options: AuthOptions) {
             // client-supplied: only ever used as a language preference, validated by toLanguage).
             const oauth = (await getOAuthState().catch(() => null)) as { defaultLanguage?: unknown } | null;
             await profiles.createForUser({ ...user, defaultLanguage: oauth?.defaultLanguage ?? user.defaultLanguage });
+          },
+        },
+      },
+      session: {
+        create: {
+          // Every sign-in (e-mail, Google, the sign-in after verifying an address) creates a session and
+          // counts one (docs/decisions/0008). A password change that signs out the other devices also
+          // creates one: that is not a sign-in. Counting never fails the sign-in: failures are only logged.
+          after: async (session, context) => {
+            if (context?.path && NOT_SIGN_INS.has(context.path)) return;
+            try {
+              if (!(await profiles.countSignIn(session.userId))) log.warn({ path: context?.path }, 'signed in without a profile: session not counted');
+            } catch (error) {
+              log.error({ err: error }, 'could not count the session');
+            }
           },
         },
       },

@@ -4,11 +4,19 @@ import { AppError } from '../../app-error';
 import type { SessionUser } from '../profile/service';
 import type { Auth } from './auth';
 
-/** Reads the session cookie; null when signed out or the session was revoked. */
+/**
+ * Reads the session cookie; null when signed out or the session was revoked. Read once per request,
+ * so a route may check it in onRequest (401 before any 400) and ask again in its handler for free.
+ */
 export function createSessionReader(auth: Auth) {
-  const read = async (request: FastifyRequest): Promise<SessionUser | null> => {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    return session ? session.user : null;
+  const seen = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const read = (request: FastifyRequest): Promise<SessionUser | null> => {
+    let session = seen.get(request);
+    if (!session) {
+      session = auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).then((s) => (s ? s.user : null));
+      seen.set(request, session);
+    }
+    return session;
   };
   return {
     read,

@@ -1,27 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { appSettings, journalDays, profiles } from '../../db/schema/index';
+import { appSettings, journalDays } from '../../db/schema/index';
 import { DEFAULT_SETTINGS } from '../../db/seed';
 
-// Reads what a reply needs (profile, settings, journal days) and touches only the last chat date.
-// Nothing here ever receives the conversation.
+// Reads what the chat needs besides the profile (settings, journal days). The profile is the
+// profile module's: the chat service reaches it through the profile service.
+// Nothing here ever receives the conversation, the audio or a transcript.
 export function createChatRepository(db: Database) {
   return {
-    async findProfile(userId: string) {
-      const [row] = await db
-        .select({
-          firstName: profiles.firstName,
-          defaultLanguage: profiles.defaultLanguage,
-          gender: profiles.gender,
-          medicalDiagnosis: profiles.medicalDiagnosis,
-          freeAccess: profiles.freeAccess,
-        })
-        .from(profiles)
-        .where(eq(profiles.id, userId))
-        .limit(1);
-      return row;
-    },
-
     async countJournalDays(userId: string): Promise<number> {
       const [row] = await db.select({ days: count() }).from(journalDays).where(eq(journalDays.userId, userId));
       return row?.days ?? 0;
@@ -36,15 +22,11 @@ export function createChatRepository(db: Database) {
           agentName: appSettings.agentName,
           agentNameFr: appSettings.agentNameFr,
           agentAvatarUrl: appSettings.agentAvatarUrl,
+          dailyGenerationLimit: appSettings.dailyGenerationLimit,
         })
         .from(appSettings)
         .limit(1);
       return row ?? { ...DEFAULT_SETTINGS, agentAvatarUrl: null };
-    },
-
-    /** `day` is a UTC calendar date (YYYY-MM-DD). */
-    async setLastChatDate(userId: string, day: string): Promise<void> {
-      await db.update(profiles).set({ lastChatDate: day }).where(eq(profiles.id, userId));
     },
   };
 }

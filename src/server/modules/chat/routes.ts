@@ -1,17 +1,25 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   chatReplyRequestSchema,
   chatStatusQuerySchema,
   chatStatusResponseSchema,
+  TRANSCRIBE_MAX_BYTES,
+  transcribeQuerySchema,
+  transcribeResponseSchema,
   type ChatStreamEvent,
 } from '@shared/contracts/chat';
 import { AppError } from '../../app-error';
+import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile } from '../../uploads';
 import type { SessionReader } from '../auth/service';
 import type { SessionUser } from '../profile/service';
 import type { ChatService } from './service';
 
 const RATE_WINDOW_MS = 60_000;
+
+/** The voice recording of POST /api/chat/transcribe. */
+const RECORDING: ExpectedFile = { field: 'audio', requiredKey: 'validation.audioRequired', maxBytes: TRANSCRIBE_MAX_BYTES };
 
 const sse = (event: ChatStreamEvent) => `data: ${JSON.stringify(event)}\n\n`;
 
@@ -109,5 +117,55 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
         }
       },
     );
+
+    // Voice: multipart/form-data only in this scope — any other body is answered 415 before the handler.
+    await app.register(async (voice) => {
+      voice.removeAllContentTypeParsers();
+      await voice.register(multipart, { limits: uploadLimits(RECORDING.maxBytes), throwFileSizeLimit: false });
+      const transcriptionLimit = voice.createRateLimit({
+        max: deps.rateLimitMax,
+        timeWindow: RATE_WINDOW_MS,
+        keyGenerator: async (request) => `chat-transcribe|${(await deps.session.require(request)).id}`,
+      });
+
+      // Order of refusals: signed out 401, bad language or no file 400, no access 402, no provider 503,
+      // too large 413, not audio 415, too many 429 (refused uploads do not count), provider failure 502.
+      voice.withTypeProvider<ZodTypeProvider>().post(
+        '/api/chat/transcribe',
+        {
+          schema: { querystring: transcribeQuerySchema, response: { 200: transcribeResponseSchema } },
+          onRequest: async (request) => {
+            await deps.session.require(request);
+          },
+        },
+        async (request, reply) => {
+          const user = await deps.session.require(request);
+          const part = await receiveFile(request, RECORDING);
+          try {
+            await deps.chat.requireVoice(user.id);
+            const audio = await readFile(request, part, RECORDING);
+            const format = deps.chat.acceptRecording({ mimeType: part.mimetype, audio });
+            const verdict = await transcriptionLimit(request);
+            if (!verdict.isAllowed && verdict.isExceeded) {
+              reply.header('retry-after', verdict.ttlInSeconds);
+              throw new AppError('RATE_LIMITED', `Too many transcriptions; retry in ${verdict.ttlInSeconds} s.`);
+            }
+            const upstream = new AbortController();
+            // The person went away: stop the provider's call.
+            reply.raw.on('close', () => {
+              if (!reply.raw.writableFinished) upstream.abort();
+            });
+            const text = await deps.chat.transcribe(
+              { audio, format, language: request.query.language },
+              { signal: upstream.signal, log: request.log },
+            );
+            return { text };
+          } catch (error) {
+            discardUpload(request, part);
+            throw error;
+          }
+        },
+      );
+    });
   };
 }

@@ -3,9 +3,13 @@ import type { ChatReplyRequest, ChatStatusResponse } from '@shared/contracts/cha
 import { LANGUAGES, type Language } from '@shared/limits';
 import { AppError } from '../../app-error';
 import { ChatProviderError, type ChatProvider } from '../../providers/chat/index';
+import { TranscriptionProviderError, type TranscriptionProvider } from '../../providers/transcription/index';
+import type { ProfileRow, ProfileService } from '../profile/service';
+import { AUDIO_FORMATS, isDeclaredAudio, sniffAudioFormat, type AudioFormat } from './audio-format';
+import { generationLimit, utcDate } from './generation-limit';
 import type { ChatRepository } from './repository';
 
-type Profile = NonNullable<Awaited<ReturnType<ChatRepository['findProfile']>>>;
+type Profile = Pick<ProfileRow, 'firstName' | 'gender' | 'medicalDiagnosis'>;
 
 const GENDER_WORDS: Record<Language, Record<NonNullable<Profile['gender']>, string>> = {
   en: { male: 'man', female: 'woman', other: 'other / non-binary' },
@@ -36,8 +40,6 @@ export function buildSystemPrompt(input: { template: string; agentName: string; 
   return lines.join('\n\n');
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 // Only the kind of failure is logged, never the provider's message: it may quote the conversation.
 function logFailure(log: FastifyBaseLogger, provider: string, error: unknown) {
   if (error instanceof ChatProviderError && error.reason === 'aborted') {
@@ -49,23 +51,48 @@ function logFailure(log: FastifyBaseLogger, provider: string, error: unknown) {
   }
 }
 
-export function createChatService(deps: { chat: ChatRepository; provider: ChatProvider }) {
-  const { chat, provider } = deps;
+// The same for transcription: the kind of failure and the upstream status, never a body or a transcript.
+function logTranscriptionFailure(log: FastifyBaseLogger, provider: string, error: unknown) {
+  if (error instanceof TranscriptionProviderError && error.reason === 'aborted') {
+    log.info({ provider }, 'transcription abandoned by the person');
+  } else if (error instanceof TranscriptionProviderError) {
+    log.warn({ provider, reason: error.reason, upstreamStatus: error.status }, 'transcription provider failed');
+  } else {
+    log.error({ provider, errorName: error instanceof Error ? error.name : typeof error }, 'transcription provider failed unexpectedly');
+  }
+}
 
-  const requireProfile = async (userId: string) => {
-    const profile = await chat.findProfile(userId);
-    if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
-    return profile;
-  };
+export function createChatService(deps: {
+  chat: ChatRepository;
+  profiles: ProfileService;
+  provider: ChatProvider;
+  transcription: TranscriptionProvider;
+}) {
+  const { chat, profiles, provider, transcription } = deps;
+
+  /**
+   * Spec §3 "Subscription status"; free access counts as active. There is no subscription table yet:
+   * the billing feature extends this one function (active = a paid subscription or free access).
+   */
+  const subscriptionOf = async (_userId: string, profile: Pick<ProfileRow, 'freeAccess'>) => ({
+    active: profile.freeAccess,
+    freeAccess: profile.freeAccess,
+  });
 
   /**
    * The access rule (spec §1, §6), decided here only: the first session is free (no journaled day
    * yet), and after that an active subscription is needed — free access counts as one.
-   * There is no subscription table yet: the billing feature extends this function with it.
    */
   const accessOf = async (userId: string) => {
-    const [profile, journalDays] = await Promise.all([requireProfile(userId), chat.countJournalDays(userId)]);
-    return { profile, journalDays, hasAccess: journalDays === 0 || profile.freeAccess };
+    const [profile, journalDays] = await Promise.all([profiles.getProfile(userId), chat.countJournalDays(userId)]);
+    const subscription = await subscriptionOf(userId, profile);
+    return { profile, journalDays, subscription, hasAccess: journalDays === 0 || subscription.active };
+  };
+
+  const requireChatAccess = async (userId: string): Promise<void> => {
+    if (!(await accessOf(userId)).hasAccess) {
+      throw new AppError('SUBSCRIPTION_REQUIRED', 'A subscription is needed to talk with the agent after the first session.');
+    }
   };
 
   return {
@@ -73,21 +100,77 @@ export function createChatService(deps: { chat: ChatRepository; provider: ChatPr
       return (await accessOf(userId)).hasAccess;
     },
 
-    async requireChatAccess(userId: string): Promise<void> {
-      if (!(await accessOf(userId)).hasAccess) {
-        throw new AppError('SUBSCRIPTION_REQUIRED', 'A subscription is needed to talk with the agent after the first session.');
-      }
-    },
+    requireChatAccess,
 
     async status(userId: string, language?: Language): Promise<ChatStatusResponse> {
-      const [{ profile, journalDays, hasAccess }, settings] = await Promise.all([accessOf(userId), chat.findAgentSettings()]);
+      const [{ profile, journalDays, subscription, hasAccess }, settings] = await Promise.all([accessOf(userId), chat.findAgentSettings()]);
       const lang = language ?? (LANGUAGES.includes(profile.defaultLanguage) ? profile.defaultLanguage : 'en');
       return {
         journalDays,
         hasAccess,
+        subscription,
+        generation: generationLimit({
+          limit: settings.dailyGenerationLimit,
+          count: profile.imageGenerationCount,
+          lastDate: profile.lastImageGenerationDate,
+          today: utcDate(),
+        }),
         agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl },
         firstName: profile.firstName,
+        voice: transcription.name !== 'none',
       };
+    },
+
+    /** Voice needs the chat itself (402) and a transcription provider (503), checked before any audio is read. */
+    async requireVoice(userId: string): Promise<void> {
+      await requireChatAccess(userId);
+      if (transcription.name === 'none') {
+        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Voice needs a transcription provider (AI_TRANSCRIBE_MODEL).');
+      }
+    },
+
+    /**
+     * A recording is accepted when its declared type says audio and its first bytes are one of the
+     * accepted containers: checked by content, not by name. Returns the sniffed format.
+     */
+    acceptRecording(recording: { mimeType: string; audio: Buffer }): AudioFormat {
+      if (recording.audio.length === 0) {
+        throw new AppError('VALIDATION_FAILED', 'The recording is empty.', { audio: ['validation.audioRequired'] });
+      }
+      const format = sniffAudioFormat(recording.audio);
+      if (!format || !isDeclaredAudio(recording.mimeType)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only audio recordings (WebM, Ogg, WAV, MP3, MP4/M4A, FLAC) can be transcribed.');
+      }
+      return format;
+    },
+
+    /**
+     * The recording's words, trimmed. The audio and the text pass through and are kept nowhere;
+     * a failure, a timeout or an empty result is TRANSCRIPTION_FAILED.
+     */
+    async transcribe(
+      input: { audio: Buffer; format: AudioFormat; language: Language },
+      context: { signal: AbortSignal; log: FastifyBaseLogger },
+    ): Promise<string> {
+      let text: string;
+      try {
+        text = await transcription.transcribe({
+          audio: input.audio,
+          filename: `recording.${AUDIO_FORMATS[input.format].extension}`,
+          mimeType: AUDIO_FORMATS[input.format].mimeType,
+          language: input.language,
+          signal: context.signal,
+        });
+      } catch (error) {
+        logTranscriptionFailure(context.log, transcription.name, error);
+        throw new AppError('TRANSCRIPTION_FAILED', 'The recording could not be transcribed. Please try again.');
+      }
+      const trimmed = text.trim();
+      if (!trimmed) {
+        logTranscriptionFailure(context.log, transcription.name, new TranscriptionProviderError('empty'));
+        throw new AppError('TRANSCRIPTION_FAILED', 'No words were heard in the recording.');
+      }
+      return trimmed;
     },
 
     /**
@@ -100,8 +183,8 @@ export function createChatService(deps: { chat: ChatRepository; provider: ChatPr
       input: ChatReplyRequest,
       context: { signal: AbortSignal; log: FastifyBaseLogger },
     ): Promise<AsyncIterable<string>> {
-      const [profile, settings] = await Promise.all([requireProfile(userId), chat.findAgentSettings()]);
-      await chat.setLastChatDate(userId, todayUtc());
+      const [profile, settings] = await Promise.all([profiles.getProfile(userId), chat.findAgentSettings()]);
+      await profiles.recordChatDay(userId, utcDate());
       const agentName = input.language === 'fr' ? settings.agentNameFr : settings.agentName;
       const system = buildSystemPrompt({
         template: input.language === 'fr' ? settings.chatPromptFr : settings.chatPrompt,

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Language } from '@shared/limits';
+import type { Gender, Language } from '@shared/limits';
 import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema/index';
 
 export type ProfileRow = typeof profiles.$inferSelect;
+/** Stored genders: "unspecified" is kept as null (spec §3). */
+export type StoredGender = Exclude<Gender, 'unspecified'> | null;
 
 export function createProfileRepository(db: Database) {
   return {
@@ -23,6 +25,29 @@ export function createProfileRepository(db: Database) {
 
     async updateLanguage(id: string, language: Language): Promise<void> {
       await db.update(profiles).set({ defaultLanguage: language, updatedAt: new Date() }).where(eq(profiles.id, id));
+    },
+
+    /** `day` is a UTC calendar date (YYYY-MM-DD). */
+    async updateLastChatDate(id: string, day: string): Promise<void> {
+      await db.update(profiles).set({ lastChatDate: day }).where(eq(profiles.id, id));
+    },
+
+    /**
+     * One more session, with the welcome-back answers when given — one statement, so concurrent
+     * sign-ins and answers never lose a count. False when there is no such profile.
+     */
+    async countSession(id: string, answers: { language?: Language; gender?: StoredGender } = {}): Promise<boolean> {
+      const rows = await db
+        .update(profiles)
+        .set({
+          sessionCount: sql`${profiles.sessionCount} + 1`,
+          ...(answers.language !== undefined ? { defaultLanguage: answers.language } : {}),
+          ...(answers.gender !== undefined ? { gender: answers.gender } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(profiles.id, id))
+        .returning({ id: profiles.id });
+      return rows.length > 0;
     },
   };
 }

@@ -1,7 +1,9 @@
-import type { MeResponse } from '@shared/contracts/me';
+import type { MeResponse, WelcomeBackInput } from '@shared/contracts/me';
 import { LANGUAGES, type Language } from '@shared/limits';
 import { AppError } from '../../app-error';
 import type { ProfileRepository, ProfileRow } from './repository';
+
+export type { ProfileRow } from './repository';
 
 export interface SessionUser {
   id: string;
@@ -68,6 +70,34 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
     async setLanguage(userId: string, language: Language): Promise<void> {
       await requireProfile(userId);
       await profiles.updateLanguage(userId, language);
+    },
+
+    /** The whole profile, for the modules that act on the person (chat); NOT_FOUND without one. */
+    getProfile: requireProfile,
+
+    /** `day` is the UTC date on which the person last talked with the agent. */
+    async recordChatDay(userId: string, day: string): Promise<void> {
+      await profiles.updateLastChatDate(userId, day);
+    },
+
+    /**
+     * A sign-in started a new session (docs/decisions/0008): session_count grows by one.
+     * False when the account has no profile (yet).
+     */
+    async countSignIn(userId: string): Promise<boolean> {
+      return profiles.countSession(userId);
+    },
+
+    /**
+     * The welcome-back modal (spec §2 Home): Save brings the language and maybe a gender, Skip nothing;
+     * both count the session. "unspecified" is stored as no gender.
+     */
+    async welcomeBack(userId: string, input: WelcomeBackInput): Promise<void> {
+      const counted = await profiles.countSession(userId, {
+        ...(input.language !== undefined ? { language: input.language } : {}),
+        ...(input.gender !== undefined ? { gender: input.gender === 'unspecified' ? null : input.gender } : {}),
+      });
+      if (!counted) throw new AppError('NOT_FOUND', 'Profile not found');
     },
   };
 }

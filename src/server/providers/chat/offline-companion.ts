@@ -73,7 +73,7 @@ type Texts = {
 const TEXTS: Record<Language, Texts> = {
   en: {
     firstReplyNote: '(A small note: I’m the offline companion, a simple built-in listener rather than an AI, but I’m glad to keep you company.)',
-    greeting: (name) => (name ? `Hello ${name}, thank you for being here.` : 'Hello, thank you for being here.'),
+    greeting: (name) => (name ? `Thank you for being here, ${name}.` : 'Thank you for being here.'),
     honesty: (agent) =>
       `To be honest with you: I’m ${agent}, running as Souvenir’s offline companion. I’m not an AI model or a person, just a gentle listener built into the app that reflects your words back to you.`,
     distress:
@@ -124,10 +124,10 @@ const TEXTS: Record<Language, Texts> = {
     ],
   },
   fr: {
-    firstReplyNote: '(Petite précision : je suis le compagnon hors ligne, un simple confident intégré à l’application plutôt qu’une IA, mais je suis content de te tenir compagnie.)',
-    greeting: (name) => (name ? `Bonjour ${name}, merci d’être là.` : 'Bonjour, merci d’être là.'),
+    firstReplyNote: '(Petite précision : je suis le compagnon hors ligne, un simple confident intégré à l’application plutôt qu’une IA, mais je suis content de te tenir compagnie.)',
+    greeting: (name) => (name ? `Merci d’être là, ${name}.` : 'Merci d’être là.'),
     honesty: (agent) =>
-      `Pour être honnête avec toi : je suis ${agent}, dans la version hors ligne de Souvenir. Je ne suis ni une IA ni une personne, juste une écoute douce intégrée à l’application, qui te renvoie tes propres mots.`,
+      `Pour être honnête avec toi : je suis ${agent}, dans la version hors ligne de Souvenir. Je ne suis ni une IA ni une personne, juste une écoute douce intégrée à l’application, qui te renvoie tes propres mots.`,
     distress:
       'Ce que tu portes semble vraiment lourd, et tu mérites d’être soutenu·e dès maintenant. Si tu es en danger ou si tu penses à te faire du mal, appelle tout de suite le 112 ou le 3114, ou contacte une personne de confiance.',
     openers: {
@@ -136,43 +136,43 @@ const TEXTS: Record<Language, Texts> = {
       neutral: ['Merci de partager cela.', 'Je t’écoute.', 'Je vois.', 'Merci.', 'Restons un instant là-dessus.'],
     },
     feelingReflections: [
-      (w) => `Tu dis te sentir « ${w} ».`,
-      (w) => `« ${w} » : c’est une partie de ta journée.`,
-      (w) => `J’entends « ${w} » dans ce que tu écris.`,
-      (w) => `Se sentir « ${w} », ça mérite qu’on s’y arrête.`,
-      (w) => `Il y a donc quelque chose de « ${w} » en toi aujourd’hui.`,
+      (w) => `Tu dis te sentir « ${w} ».`,
+      (w) => `« ${w} » : c’est une partie de ta journée.`,
+      (w) => `J’entends « ${w} » dans ce que tu écris.`,
+      (w) => `Se sentir « ${w} », ça mérite qu’on s’y arrête.`,
+      (w) => `Il y a donc quelque chose de « ${w} » en toi aujourd’hui.`,
     ],
     phraseReflections: [
-      (p) => `Tu as écrit : « ${p} ».`,
-      (p) => `Je garde tes mots : « ${p} ».`,
-      (p) => `« ${p} » : merci de me le confier.`,
-      (p) => `Je t’entends : « ${p} ».`,
-      (p) => `Je te relis doucement : « ${p} ».`,
+      (p) => `Tu as écrit : « ${p} ».`,
+      (p) => `Je garde tes mots : « ${p} ».`,
+      (p) => `« ${p} » : merci de me le confier.`,
+      (p) => `Je t’entends : « ${p} ».`,
+      (p) => `Je te relis doucement : « ${p} ».`,
     ],
     emptyReflections: ['Chaque journée laisse une trace, même une journée calme.', 'Parfois les mots mettent un moment à venir, et c’est très bien ainsi.'],
     feelingQuestions: [
-      'D’après toi, qu’est-ce qui a fait naître cela ?',
-      'À quel moment de la journée l’as-tu le plus ressenti ?',
-      'Comment le reste de ta journée s’est-il passé à côté de cela ?',
-      'Qu’est-ce qui serait doux pour toi, là, maintenant ?',
-      'Que voudrais-tu m’en dire ?',
+      'D’après toi, qu’est-ce qui a fait naître cela ?',
+      'À quel moment de la journée l’as-tu le plus ressenti ?',
+      'Comment le reste de ta journée s’est-il passé à côté de cela ?',
+      'Qu’est-ce qui serait doux pour toi, là, maintenant ?',
+      'Que voudrais-tu m’en dire ?',
     ],
     questions: [
-      'Qu’aimerais-tu garder de ce moment ?',
-      'Qu’est-ce que cela représente pour toi ?',
-      'Si ta journée avait une couleur, laquelle serait-ce ?',
-      'Qui ou quoi était avec toi à ce moment-là ?',
-      'De quelle partie aimerais-tu me parler davantage ?',
-      'Comment te sentais-tu, à ce moment-là ?',
+      'Qu’aimerais-tu garder de ce moment ?',
+      'Qu’est-ce que cela représente pour toi ?',
+      'Si ta journée avait une couleur, laquelle serait-ce ?',
+      'Qui ou quoi était avec toi à ce moment-là ?',
+      'De quelle partie aimerais-tu me parler davantage ?',
+      'Comment te sentais-tu, à ce moment-là ?',
     ],
-    distressQuestions: ['Y a-t-il quelqu’un que tu pourrais joindre tout de suite ?', 'Je suis là avec toi. Qu’est-ce qui pèse le plus en ce moment ?'],
+    distressQuestions: ['Y a-t-il quelqu’un que tu pourrais joindre tout de suite ?', 'Je suis là avec toi. Qu’est-ce qui pèse le plus en ce moment ?'],
     invitations: [
-      'Quand tu te sentiras prêt·e, tu pourras transformer cette journée en souvenir avec le bouton sous notre conversation. Ou veux-tu m’en dire un peu plus d’abord ?',
-      'Nous avons rassemblé quelques morceaux de ta journée. Quand cela te semblera juste, le bouton ci-dessous en fera le souvenir du jour. Qu’aimerais-tu ajouter ?',
+      'Quand tu te sentiras prêt·e, tu pourras transformer cette journée en souvenir avec le bouton sous notre conversation. Ou veux-tu m’en dire un peu plus d’abord ?',
+      'Nous avons rassemblé quelques morceaux de ta journée. Quand cela te semblera juste, le bouton ci-dessous en fera le souvenir du jour. Qu’aimerais-tu ajouter ?',
     ],
     reminders: [
-      'Ton souvenir du jour t’attend quand tu veux, avec le bouton ci-dessous. Y a-t-il autre chose qui te traverse l’esprit ?',
-      'Tu peux créer le souvenir de ta journée à tout moment avec le bouton ci-dessous. Qu’aimerais-tu garder ?',
+      'Ton souvenir du jour t’attend quand tu veux, avec le bouton ci-dessous. Y a-t-il autre chose qui te traverse l’esprit ?',
+      'Tu peux créer le souvenir de ta journée à tout moment avec le bouton ci-dessous. Qu’aimerais-tu garder ?',
     ],
   },
 };

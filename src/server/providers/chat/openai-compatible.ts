@@ -17,6 +17,8 @@ export function createOpenAiCompatibleChat(options: {
     apiKey: options.apiKey ?? 'not-needed',
     timeout: options.timeoutMs,
     maxRetries: 0,
+    // Off whatever OPENAI_LOG says: at debug level the SDK would log the conversation it sends.
+    logLevel: 'off',
   });
 
   return {

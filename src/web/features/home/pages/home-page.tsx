@@ -1,35 +1,35 @@
-import { MessageCircleHeart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent } from '@web/components/ui/card';
 import { useMe } from '@web/lib/api/get-me';
+import { RecentMemories } from '../components/recent-memories';
+import { TodayCard } from '../components/today-card';
+import { WelcomeBackDialog } from '../components/welcome-back-dialog';
+import { useMainAction } from '../hooks/use-main-action';
+import { useWelcomeBackTimer } from '../hooks/use-welcome-back-timer';
 
-/** Foundation home: a greeting and where the daily conversation will begin. */
+/** Spec §2 Home: a greeting, where today's session begins, and the latest memories. */
 export function HomePage() {
   const { t } = useTranslation('home');
   const { data: me } = useMe();
-  const firstName = me?.profile.firstName.trim();
+  const signedIn = Boolean(me);
+  const { action, status, run } = useMainAction(signedIn);
+  const welcomeBack = useWelcomeBackTimer(me);
+  const firstName = me?.profile.firstName.trim() || status.data?.firstName.trim();
 
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-10">
-      <div className="space-y-3">
-        <h1 className="text-4xl font-medium sm:text-5xl">{firstName ? t('greeting', { firstName }) : t('greetingGeneric')}</h1>
-        <p className="max-w-prose text-lg leading-relaxed text-ink-muted">{t('intro')}</p>
-      </div>
+    <div className="w-full space-y-14 sm:space-y-16">
+      <section aria-labelledby="home-greeting" className="w-full max-w-3xl space-y-8">
+        <div className="space-y-3">
+          <h1 id="home-greeting" data-testid="home-greeting" className="text-4xl font-medium sm:text-5xl">
+            {firstName ? t('greeting', { firstName }) : t('greetingGeneric')}
+          </h1>
+          <p className="max-w-prose text-lg leading-relaxed text-ink-muted">{t('intro')}</p>
+        </div>
+        <TodayCard action={action} status={status.data} onStart={run} onRetry={() => void status.refetch()} retrying={status.isFetching} />
+      </section>
 
-      <Card className="overflow-hidden">
-        <CardContent className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-strong">
-            <MessageCircleHeart aria-hidden="true" className="size-6" />
-          </span>
-          <div className="space-y-2">
-            <div className="flex flex-wrap items-center gap-3">
-              <h2 className="text-2xl font-medium">{t('today.title')}</h2>
-              <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold text-ink-muted">{t('today.badge')}</span>
-            </div>
-            <p className="max-w-prose leading-relaxed text-ink-muted">{t('today.body')}</p>
-          </div>
-        </CardContent>
-      </Card>
+      <RecentMemories signedIn={signedIn} onStart={run} startDisabled={action.kind === 'loading' || action.kind === 'error'} />
+
+      <WelcomeBackDialog open={welcomeBack.open} onClose={welcomeBack.close} />
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+// Spec §3 "souvenirs": the memories — what the server keeps of a day (never the conversation itself).
+export const souvenirs = pgTable(
+  'souvenirs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    imageUrl: text('image_url').notNull(),
+    /** The image prompt the artwork was made from. */
+    prompt: text('prompt').notNull(),
+    /** The reflection; null when none was made. */
+    poeticSummary: text('poetic_summary'),
+    liked: boolean('liked').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Names the day's conversation kept on the device that wrote it (spec: view original conversation). */
+    conversationId: text('conversation_id'),
+    /** Set: the memory is public at /shared/<token> (32 random bytes as hex); null: private. */
+    shareToken: text('share_token').unique(),
+  },
+  (t) => [
+    index('souvenirs_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    check('souvenirs_share_token_check', sql`${t.shareToken} is null or ${t.shareToken} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recentMemoriesQuerySchema, recentMemoriesResponseSchema } from '@shared/contracts/memories';
+import type { SessionReader } from '../auth/service';
+import type { MemoriesService } from './service';
+
+export function memoriesRoutes(deps: { session: SessionReader; memories: MemoriesService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      '/api/memories/recent',
+      {
+        schema: { querystring: recentMemoriesQuerySchema, response: { 200: recentMemoriesResponseSchema } },
+        // Signed-out callers get 401 before a bad limit gets 400 (the session is read once per request).
+        onRequest: async (request) => {
+          await deps.session.require(request);
+        },
+      },
+      async (request) => {
+        const user = await deps.session.require(request);
+        return deps.memories.recent(user.id, request.query.limit);
+      },
+    );
+  };
+}

@@ -1,0 +1,56 @@
+import type { Language } from '@shared/limits';
+import { createOpenAiCompatibleTranscription } from './openai-compatible';
+
+export interface TranscriptionInput {
+  audio: Buffer;
+  /** A name whose extension tells the format (Whisper servers read it). */
+  filename: string;
+  mimeType: string;
+  language: Language;
+  /** Aborted when the person goes away: the provider stops its upstream call. */
+  signal: AbortSignal;
+}
+
+/**
+ * Turns one voice recording into text. Implementations never log or keep the audio or the text,
+ * and fail with a TranscriptionProviderError (never with the upstream's message or body).
+ */
+export interface TranscriptionProvider {
+  readonly name: 'none' | 'openai-compatible';
+  transcribe(input: TranscriptionInput): Promise<string>;
+}
+
+export type TranscriptionFailure = 'unavailable' | 'timeout' | 'upstream' | 'network' | 'aborted' | 'empty';
+
+export class TranscriptionProviderError extends Error {
+  constructor(
+    readonly reason: TranscriptionFailure,
+    /** The upstream HTTP status, when there was one. */
+    readonly status?: number,
+  ) {
+    super(`transcription provider failed: ${reason}${status ? ` (${status})` : ''}`);
+    this.name = 'TranscriptionProviderError';
+  }
+}
+
+export interface TranscriptionProviderOptions {
+  /** AI_TRANSCRIBE_BASE_URL, else AI_BASE_URL. */
+  baseUrl: string | null;
+  apiKey: string | null;
+  /** AI_TRANSCRIBE_MODEL; unset means no transcription. */
+  model: string | null;
+  timeoutMs: number;
+}
+
+/** No embedded default: without a provider, voice is unavailable and the microphone says so. */
+const none: TranscriptionProvider = {
+  name: 'none',
+  transcribe: () => Promise.reject(new TranscriptionProviderError('unavailable')),
+};
+
+/** A base URL and AI_TRANSCRIBE_MODEL: an OpenAI-compatible /audio/transcriptions API; otherwise none. */
+export function createTranscriptionProvider(options: TranscriptionProviderOptions): TranscriptionProvider {
+  return options.baseUrl && options.model
+    ? createOpenAiCompatibleTranscription({ ...options, baseUrl: options.baseUrl, model: options.model })
+    : none;
+}

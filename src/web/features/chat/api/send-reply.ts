@@ -1,0 +1,148 @@
+import { chatStreamEventSchema, type ChatReplyRequest, type ChatStreamEvent } from '@shared/contracts/chat';
+import { ERROR_STATUS, errorBodySchema, type ErrorCode } from '@shared/errors';
+import { ApiError } from '@web/lib/api-client';
+
+export { chatReplyRequestSchema } from '@shared/contracts/chat';
+
+/**
+ * Splits a Server-Sent Events body into the payloads of its `data:` lines, one string per event,
+ * as bytes arrive. Events end with a blank line; a chunk may end anywhere — mid-line, mid-event or
+ * in the middle of a multi-byte character — so bytes are decoded in streaming mode and text is
+ * buffered until an event is complete. Comment lines (":") and other fields are ignored.
+ */
+export async function* readEventData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+
+  function* drain(final: boolean): Generator<string> {
+    // A "\r" at the very end may be the first half of a "\r\n" still on its way: it waits for the next chunk.
+    buffer = buffer.replace(final ? /\r\n?/g : /\r\n|\r(?!$)/g, '\n');
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const data = dataOf(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+      if (data !== null) yield data;
+      end = buffer.indexOf('\n\n');
+    }
+    if (final && buffer.trim()) {
+      const data = dataOf(buffer);
+      buffer = '';
+      if (data !== null) yield data;
+    }
+  }
+
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      yield* drain(false);
+    }
+    finished = true;
+    buffer += decoder.decode();
+    yield* drain(true);
+  } finally {
+    // The caller stopped early (the `done` event, an error): free the connection rather than leave it open.
+    if (finished) reader.releaseLock();
+    else reader.cancel().catch(() => undefined);
+  }
+}
+
+function dataOf(block: string): string | null {
+  const lines = block
+    .split('\n')
+    .filter((line) => line === 'data' || line.startsWith('data:'))
+    .map((line) => line.slice(5).replace(/^ /, ''));
+  return lines.length ? lines.join('\n') : null;
+}
+
+function providerFailed(message: string): ApiError {
+  return new ApiError(502, 'CHAT_PROVIDER_FAILED', message);
+}
+
+function parseEvent(data: string): ChatStreamEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw providerFailed('Unreadable reply event');
+  }
+  const parsed = chatStreamEventSchema.safeParse(json);
+  if (!parsed.success) throw providerFailed('Unexpected reply event');
+  return parsed.data;
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    data = undefined;
+  }
+  const parsed = errorBodySchema.safeParse(data);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields);
+  }
+  return new ApiError(response.status, response.status >= 500 ? 'CHAT_PROVIDER_FAILED' : 'BAD_REQUEST', response.statusText);
+}
+
+interface SendReplyOptions {
+  /** Called with each piece of the reply as it arrives. */
+  onDelta: (text: string) => void;
+  /** Aborting (leaving the page) stops reading and rejects with the AbortError. */
+  signal?: AbortSignal;
+}
+
+/**
+ * POST /api/chat/reply: sends the day's conversation (ending with the person's message) and streams
+ * the agent's reply. Resolves with the whole reply once the `done` event arrives. Rejects with an
+ * ApiError for a refusal before streaming (401, 400, 402, 429, 502), an `error` event, a broken
+ * stream or a network failure — whatever was already passed to `onDelta` stays the caller's.
+ */
+export async function sendReply(request: ChatReplyRequest, { onDelta, signal }: SendReplyOptions): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch('/api/chat/reply', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : 'Network error');
+  }
+
+  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.body) throw providerFailed('Empty reply stream');
+
+  let reply = '';
+  try {
+    for await (const data of readEventData(response.body)) {
+      const event = parseEvent(data);
+      switch (event.type) {
+        case 'delta':
+          if (event.text) {
+            reply += event.text;
+            onDelta(event.text);
+          }
+          break;
+        case 'done':
+          return reply;
+        case 'error':
+          throw new ApiError(ERROR_STATUS[event.code as ErrorCode] ?? 502, event.code, 'The reply stopped with an error');
+      }
+    }
+  } catch (cause) {
+    if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    if (cause instanceof ApiError) throw cause;
+    // The connection broke while reading.
+    throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : 'Network error');
+  }
+  if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+  throw providerFailed('The reply ended before it was complete');
+}

@@ -1,0 +1,147 @@
+import { ACTIVITY_TIMER_MS, INACTIVITY_THRESHOLD_MS } from '@shared/limits';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { conversationStore as defaultStore, type ConversationRecord, type ConversationStore } from '@web/lib/conversation-store';
+import { currentLanguage, i18n } from '@web/lib/i18n';
+import { createMessage, isSessionFresh } from '../messages';
+
+/** What the agent's opening words depend on (from GET /api/chat/status). */
+export interface WelcomeContext {
+  journalDays: number;
+  firstName: string;
+  agentName: string;
+}
+
+/**
+ * The agent's first message, in the interface language of the moment: a long explanation on the very
+ * first visit (no journaled day yet), a short greeting afterwards.
+ */
+export function welcomeText({ journalDays, firstName, agentName }: WelcomeContext): string {
+  const name = firstName.trim();
+  const hello = name ? i18n.t('chat:welcome.hello', { firstName: name }) : i18n.t('chat:welcome.helloGeneric');
+  return i18n.t(journalDays === 0 ? 'chat:welcome.first' : 'chat:welcome.greeting', { hello, agentName });
+}
+
+interface UseConversationOptions {
+  userId: string;
+  /** Null until the chat status is known: a new session cannot say hello before. */
+  welcome: WelcomeContext | null;
+  store?: ConversationStore;
+}
+
+export interface Conversation {
+  /** The current session, or null while it is being restored or started. */
+  record: ConversationRecord | null;
+  /** The latest session, for code that runs across awaits. */
+  current: () => ConversationRecord | null;
+  /**
+   * Changes the session with this id — nothing happens if the session has moved on meanwhile (a
+   * reset after inactivity). With `persist`, the result is written to the device's store too.
+   */
+  update: (conversationId: string, change: (record: ConversationRecord) => ConversationRecord, options?: { persist?: boolean }) => void;
+}
+
+/**
+ * The day's conversation (spec §4 "Chat"): restored once per user when today's session was active in
+ * the last 30 minutes, else started afresh with the agent's welcome. A day change or more than 30
+ * minutes of quiet — noticed when the window gets focus, when the tab becomes visible, or by a timer
+ * 30 minutes after the last message — ends the session and starts a new one. Changing the interface
+ * language keeps the conversation; only a new session's welcome follows the new language.
+ */
+export function useConversation({ userId, welcome, store = defaultStore }: UseConversationOptions): Conversation {
+  const [record, setRecord] = useState<ConversationRecord | null>(null);
+  const recordRef = useRef<ConversationRecord | null>(null);
+  const welcomeRef = useRef(welcome);
+  const refreshingRef = useRef(false);
+
+  useEffect(() => {
+    welcomeRef.current = welcome;
+  });
+
+  const apply = useCallback((next: ConversationRecord) => {
+    recordRef.current = next;
+    setRecord(next);
+  }, []);
+
+  const startFresh = useCallback(
+    (owner: string) => {
+      const context = welcomeRef.current;
+      const messages = context ? [createMessage(welcomeText(context), false, 'welcome')] : [];
+      return store.startNew(owner, currentLanguage(), messages);
+    },
+    [store],
+  );
+
+  const ready = welcome !== null;
+  useEffect(() => {
+    if (!ready) return;
+    let cancelled = false;
+    void (async () => {
+      const stored = await store.loadCurrent(userId);
+      if (cancelled) return;
+      const next = stored && stored.messages.length > 0 && isSessionFresh(stored) ? stored : await startFresh(userId);
+      if (!cancelled) apply(next);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, ready, store, startFresh, apply]);
+
+  const refresh = useCallback(async () => {
+    const before = recordRef.current;
+    if (!before || refreshingRef.current || isSessionFresh(before)) return;
+    refreshingRef.current = true;
+    try {
+      await store.clearCurrent(before.userId);
+      const next = await startFresh(before.userId);
+      // A message written in the meantime wins: that session is alive again.
+      if (recordRef.current === before) apply(next);
+      else if (recordRef.current) await store.saveCurrent(recordRef.current);
+    } finally {
+      refreshingRef.current = false;
+    }
+  }, [store, startFresh, apply]);
+
+  useEffect(() => {
+    const onFocus = () => void refresh();
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [refresh]);
+
+  // The activity timer: due just after the session turns stale, then every 30 minutes.
+  const lastActivity = record?.lastActivity;
+  useEffect(() => {
+    if (lastActivity === undefined) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = (delay: number) => {
+      timer = setTimeout(() => {
+        void refresh();
+        arm(ACTIVITY_TIMER_MS);
+      }, delay);
+    };
+    arm(Math.min(ACTIVITY_TIMER_MS, Math.max(0, lastActivity + INACTIVITY_THRESHOLD_MS - Date.now())) + 1);
+    return () => clearTimeout(timer);
+  }, [lastActivity, refresh]);
+
+  const current = useCallback(() => recordRef.current, []);
+
+  const update = useCallback<Conversation['update']>(
+    (conversationId, change, options = {}) => {
+      const before = recordRef.current;
+      if (!before || before.conversationId !== conversationId) return;
+      const next = change(before);
+      apply(next);
+      if (options.persist) void store.saveCurrent(next);
+    },
+    [apply, store],
+  );
+
+  const visible = record && record.userId === userId ? record : null;
+  return { record: visible, current, update };
+}

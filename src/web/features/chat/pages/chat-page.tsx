@@ -1,0 +1,176 @@
+import type { ChatStatusResponse } from '@shared/contracts/chat';
+import type { MeResponse } from '@shared/contracts/me';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Sparkles } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { chatStatusQueryOptions } from '@web/lib/api/get-chat-status';
+import { useMe } from '@web/lib/api/get-me';
+import { getAvatarSource } from '@web/lib/avatar-source';
+import { toLanguage } from '@web/lib/language';
+import { useIsMobile } from '@web/lib/use-is-mobile';
+import { ChatComposer } from '../components/chat-composer';
+import { NoAccessNotice, SignedOutPrompt } from '../components/chat-notices';
+import { GenerationSummary, LimitNotice } from '../components/generation-status';
+import { MessageList, type Speaker } from '../components/message-list';
+import { useChatReply } from '../hooks/use-chat-reply';
+import { useConversation } from '../hooks/use-conversation';
+import { useVoiceRecorder } from '../hooks/use-voice-recorder';
+import { hasEnoughToFinish } from '../messages';
+
+/** /home/chat — the day's conversation with the agent (spec §2 "Chat"). */
+export function ChatPage() {
+  const { t, i18n } = useTranslation(['chat', 'common']);
+  const language = toLanguage(i18n.resolvedLanguage) ?? 'en';
+  const me = useMe();
+  // Keeping the previous answer while the other language loads: switching language never blanks the chat.
+  const status = useQuery({ ...chatStatusQueryOptions(language), enabled: Boolean(me.data), placeholderData: keepPreviousData });
+
+  if (me.isPending) return <PageSpinner label={t('common:loading')} />;
+  if (!me.data) return <SignedOutPrompt />;
+
+  if (!status.data) {
+    if (status.isError) {
+      return (
+        <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
+          <h1 className="text-2xl font-medium">{t('chat:statusError.title')}</h1>
+          <p className="text-ink-muted">{t('chat:statusError.body')}</p>
+          <Button variant="secondary" className="mt-3" pending={status.isFetching} onClick={() => void status.refetch()}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        </div>
+      );
+    }
+    return <PageSpinner label={t('chat:loading')} />;
+  }
+
+  // A different person (after signing out and in) gets a fresh session, never the previous one's.
+  return <ChatSession key={me.data.user.id} me={me.data} status={status.data} />;
+}
+
+function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusResponse }) {
+  const { t } = useTranslation('chat');
+  const isMobile = useIsMobile();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [draft, setDraft] = useState('');
+
+  const welcome = useMemo(
+    () => ({ journalDays: status.journalDays, firstName: status.firstName || me.profile.firstName, agentName: status.agent.name }),
+    [status.journalDays, status.firstName, me.profile.firstName, status.agent.name],
+  );
+  const conversation = useConversation({ userId: me.user.id, welcome });
+  const reply = useChatReply(conversation);
+  const { send } = reply;
+
+  const onVoiceText = useCallback(
+    (text: string) => {
+      if (send(text)) {
+        toast.success(t('voice.sent'), { id: 'voice-sent' });
+        return;
+      }
+      // A reply is still on its way: nothing is lost, the words wait in the text box.
+      setDraft((current) => (current.trim() ? `${current.trimEnd()} ${text}` : text));
+      toast.info(t('voice.draft'), { id: 'voice-sent' });
+    },
+    [send, t],
+  );
+  const voice = useVoiceRecorder({ onText: onVoiceText });
+
+  const agent: Speaker = useMemo(
+    () => ({ name: status.agent.name, avatar: getAvatarSource({ profileAvatarUrl: status.agent.avatarUrl, firstName: status.agent.name }) }),
+    [status.agent.name, status.agent.avatarUrl],
+  );
+  const person: Speaker = useMemo(
+    () => ({
+      name: t('you'),
+      avatar: getAvatarSource({ profileAvatarUrl: me.profile.avatarUrl, userImage: me.user.image, firstName: me.profile.firstName, email: me.user.email }),
+    }),
+    [t, me],
+  );
+
+  if (!conversation.record) return <PageSpinner label={t('loading')} />;
+
+  const { messages } = conversation.record;
+  const limitReached = !status.generation.canGenerate;
+  const replying = reply.phase !== 'idle';
+  const canFinish = status.hasAccess && hasEnoughToFinish(messages) && !limitReached && !replying && voice.state === 'idle';
+
+  function submit() {
+    if (send(draft)) {
+      setDraft('');
+      textareaRef.current?.focus();
+    }
+  }
+
+  function onVoicePress() {
+    if (!status.voice) {
+      toast.info(t('errors:TRANSCRIPTION_UNAVAILABLE'), { id: 'voice-unavailable' });
+      return;
+    }
+    voice.toggle();
+  }
+
+  // Generation arrives with the next piece of work; until then the button says so.
+  function onFinish() {
+    toast.info(t('finish.comingSoon'), { id: 'finish-coming-soon' });
+  }
+
+  return (
+    <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col gap-3 md:gap-4">
+      <div className="shrink-0 space-y-1">
+        <h1 id="chat-title" className="text-xl font-medium sm:text-3xl">
+          {t('title')}
+        </h1>
+        <GenerationSummary generation={status.generation} className="text-xs sm:text-sm" />
+      </div>
+
+      {limitReached && status.hasAccess ? <LimitNotice limit={status.generation.limit} /> : null}
+
+      <section
+        aria-labelledby="chat-title"
+        className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-soft md:h-[calc(100dvh-19rem)] md:max-h-[46rem] md:min-h-[24rem] md:flex-none"
+      >
+        <MessageList messages={messages} agent={agent} person={person} phase={reply.phase} streamingId={reply.streamingId} />
+        {status.hasAccess ? (
+          <ChatComposer
+            textareaRef={textareaRef}
+            value={draft}
+            onChange={setDraft}
+            onSubmit={submit}
+            replying={replying}
+            disabled={limitReached}
+            isMobile={isMobile}
+            voice={{ available: status.voice, state: voice.state, onPress: onVoicePress }}
+            finish={{ enabled: canFinish, onPress: onFinish }}
+          />
+        ) : (
+          <NoAccessNotice />
+        )}
+      </section>
+
+      {!isMobile && status.hasAccess ? (
+        <div className="shrink-0 space-y-2">
+          <Button
+            size="lg"
+            className="w-full"
+            data-testid="chat-finish"
+            disabled={!canFinish}
+            aria-describedby={hasEnoughToFinish(messages) ? undefined : 'chat-finish-hint'}
+            onClick={onFinish}
+          >
+            <Sparkles aria-hidden="true" />
+            {t('finish.label')}
+          </Button>
+          {hasEnoughToFinish(messages) ? null : (
+            <p id="chat-finish-hint" className="text-center text-sm text-ink-muted">
+              {t('finish.hint')}
+            </p>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ChatStatusResponse, ChatStreamEvent } from '@shared/contracts/chat';
+
+type StatusOverrides = Partial<Omit<ChatStatusResponse, 'generation' | 'agent' | 'subscription'>> & {
+  generation?: Partial<ChatStatusResponse['generation']>;
+  agent?: Partial<ChatStatusResponse['agent']>;
+  subscription?: Partial<ChatStatusResponse['subscription']>;
+};
+
+/** GET /api/chat/status for a returning subscriber with today's memory still to make; override what a test is about. */
+export function buildChatStatus(overrides: StatusOverrides = {}): ChatStatusResponse {
+  const { generation, agent, subscription, ...rest } = overrides;
+  return {
+    journalDays: 3,
+    hasAccess: true,
+    subscription: { active: true, freeAccess: false, ...subscription },
+    generation: { remaining: 1, limit: 1, canGenerate: true, ...generation },
+    agent: { name: 'Lune', avatarUrl: null, ...agent },
+    firstName: 'Camille',
+    voice: false,
+    ...rest,
+  };
+}
+
+/** A streamed reply as the server sends it: one `data:` event per delta, then `done` (or the given last event). */
+export function sseResponse(deltas: string[], last: ChatStreamEvent = { type: 'done' }): Response {
+  const text = [...deltas.map((text) => ({ type: 'delta', text }) as const), last].map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
+  return new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+}

@@ -1,0 +1,74 @@
+import type { MemorySummary } from '@shared/contracts/memories';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Skeleton } from '@web/components/ui/skeleton';
+
+interface MemoryCardProps {
+  memory: MemorySummary;
+  /** Formats the creation date in the interface language (long date). */
+  formatDate: (iso: string) => string;
+  /** Replaces opening the memory's page, e.g. to show it in place (spec: "or calls a supplied handler"). */
+  onOpen?: (memory: MemorySummary) => void;
+  /**
+   * Controls beside the label (the like heart, "view conversation") — they arrive with the memories
+   * feature. They sit outside the link, so a button is never nested in an anchor.
+   */
+  actions?: ReactNode;
+}
+
+/** The artwork, whole and square, with its title beneath like a museum label. */
+export function MemoryCard({ memory, formatDate, onOpen, actions }: MemoryCardProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const dateId = `${id}-date`;
+
+  return (
+    <article data-testid="memory-card" className="group relative">
+      <Link
+        to={`/home/memories/${encodeURIComponent(memory.id)}`}
+        aria-labelledby={`${titleId} ${dateId}`}
+        onClick={
+          onOpen
+            ? (event) => {
+                event.preventDefault();
+                onOpen(memory);
+              }
+            : undefined
+        }
+        className="block rounded-lg focus-visible:outline-offset-4"
+      >
+        <div className="aspect-square overflow-hidden rounded-lg bg-sand shadow-soft">
+          <img
+            src={memory.imageUrl}
+            alt={memory.title}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover transition-transform duration-250 group-hover:scale-[1.02]"
+          />
+        </div>
+        <div className={actions ? 'mt-4 pr-14' : 'mt-4'}>
+          <h3 id={titleId} className="font-serif text-xl leading-snug text-ink decoration-accent/60 underline-offset-4 group-hover:underline">
+            {memory.title}
+          </h3>
+          <p className="mt-1 text-sm text-ink-muted">
+            <time id={dateId} dateTime={memory.createdAt}>
+              {formatDate(memory.createdAt)}
+            </time>
+          </p>
+        </div>
+      </Link>
+      {actions ? <div className="absolute right-0 bottom-0 flex items-center gap-1">{actions}</div> : null}
+    </article>
+  );
+}
+
+/** The same shape as a card, resting while the memories load. */
+export function MemoryCardSkeleton() {
+  return (
+    <div data-testid="memory-card-skeleton">
+      <Skeleton className="aspect-square w-full rounded-lg" />
+      <Skeleton className="mt-4 h-6 w-3/4" />
+      <Skeleton className="mt-2 h-4 w-1/3" />
+    </div>
+  );
+}

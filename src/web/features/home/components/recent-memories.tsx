@@ -1,0 +1,139 @@
+import { SKELETON_CARD_COUNT } from '@shared/limits';
+import { ArrowRight, CircleAlert, ImageIcon, LogIn } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@web/components/ui/button';
+import { useRecentMemories } from '../api/get-recent-memories';
+import { MemoryCard, MemoryCardSkeleton } from './memory-card';
+
+interface RecentMemoriesProps {
+  signedIn: boolean;
+  /** The home's main action, offered again by the empty state. */
+  onStart: () => void;
+  startDisabled: boolean;
+}
+
+type GridState = 'signed-out' | 'loading' | 'error' | 'empty' | 'ready';
+
+const gridClassName = 'grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3';
+
+/** Spec §2 Home: the latest six memories, with designed loading, error, empty and signed-out states. */
+export function RecentMemories({ signedIn, onStart, startDisabled }: RecentMemoriesProps) {
+  const { t, i18n } = useTranslation('home');
+  const memories = useRecentMemories({ enabled: signedIn });
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const formatDate = useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
+    return (iso: string) => format.format(new Date(iso));
+  }, [language]);
+
+  const state: GridState = !signedIn
+    ? 'signed-out'
+    : memories.isPending
+      ? 'loading'
+      : memories.isError
+        ? 'error'
+        : memories.data.length === 0
+          ? 'empty'
+          : 'ready';
+
+  let body: ReactNode;
+  switch (state) {
+    case 'signed-out':
+      body = (
+        <Notice icon={<LogIn aria-hidden="true" className="size-6" />} text={t('memories.signedOut')}>
+          <Button asChild>
+            <Link to="/auth">{t('memories.signIn')}</Link>
+          </Button>
+        </Notice>
+      );
+      break;
+    case 'loading':
+      body = (
+        <>
+          <p role="status" className="sr-only">
+            {t('memories.loading')}
+          </p>
+          <ul aria-hidden="true" className={gridClassName}>
+            {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
+              <li key={index}>
+                <MemoryCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        </>
+      );
+      break;
+    case 'error':
+      body = (
+        <Notice role="alert" icon={<CircleAlert aria-hidden="true" className="size-6 text-danger" />} text={t('memories.error')} hint={t('memories.errorHint')}>
+          <Button variant="secondary" pending={memories.isFetching} onClick={() => void memories.refetch()}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        </Notice>
+      );
+      break;
+    case 'empty':
+      body = (
+        <Notice icon={<ImageIcon aria-hidden="true" className="size-6" />} title={t('memories.emptyTitle')} text={t('memories.empty')}>
+          <Button disabled={startDisabled} onClick={onStart}>
+            {t('memories.emptyAction')}
+          </Button>
+        </Notice>
+      );
+      break;
+    case 'ready':
+      body = (
+        <ul className={gridClassName}>
+          {(memories.data ?? []).map((memory) => (
+            <li key={memory.id}>
+              <MemoryCard memory={memory} formatDate={formatDate} />
+            </li>
+          ))}
+        </ul>
+      );
+      break;
+  }
+
+  return (
+    <section aria-labelledby="home-memories-title" aria-busy={state === 'loading' || undefined} data-testid="home-memories" data-state={state} className="space-y-6">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id="home-memories-title" className="text-2xl font-medium sm:text-3xl">
+          {t('memories.title')}
+        </h2>
+        {state === 'ready' ? (
+          <Button asChild variant="ghost" size="sm" className="-mr-3">
+            <Link to="/home/memories">
+              {t('memories.viewAll')}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+interface NoticeProps {
+  icon: ReactNode;
+  title?: string;
+  text: string;
+  hint?: string;
+  role?: 'alert';
+  children: ReactNode;
+}
+
+/** The calm frame shared by the empty, error and signed-out states: one sentence, one next step. */
+function Notice({ icon, title, text, hint, role, children }: NoticeProps) {
+  return (
+    <div role={role} className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-6 py-12 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-sand text-ink-muted">{icon}</span>
+      {title ? <p className="font-serif text-xl text-ink">{title}</p> : null}
+      <p className="max-w-md leading-relaxed text-ink-muted">{text}</p>
+      {hint ? <p className="max-w-md text-sm text-ink-muted">{hint}</p> : null}
+      <div className="mt-3">{children}</div>
+    </div>
+  );
+}
