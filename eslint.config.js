@@ -46,6 +46,8 @@ export default tseslint.config(
       // Fastify hooks and plugins are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      // French typography puts non-breaking spaces in texts (before : ; ! ? and inside « »), templates included.
+      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
