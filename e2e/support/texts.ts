@@ -39,6 +39,45 @@ const en = {
   signedOut: 'Successfully signed out', // common:toasts.signedOut
   language: 'Language', // common:language.label
   greeting: (firstName: string) => `Hello, ${firstName}`, // home:greeting
+  registered: 'Registration successful! You can sign in now.', // auth:toasts.registered
+  // Toasts (sonner) live in a region named "Notifications alt+T" whatever the interface language.
+  toasts: /^Notifications/,
+  // Home (home:today.*, home:memories.*, home:welcomeBack.*).
+  homeFirstSessionFree: 'Your first session is free.', // home:today.firstSessionFree
+  homeFirstSessionHint: 'Tell your companion about your day, at your own pace. It becomes a work of art you can keep.', // home:today.firstSessionHint
+  homeJournalDays: (count: number) => (count === 1 ? `You've journaled ${count} day` : `You've journaled ${count} days`), // home:today.days_*
+  homeStart: "Start today's session", // home:today.start
+  homeSubscribe: 'Subscribe', // home:today.subscribe
+  homeSubscriptionRequired: 'Your first session was free. A subscription is required to continue.', // home:today.subscriptionRequired
+  memoriesTitle: 'Your recent memories', // home:memories.title
+  memoriesEmptyTitle: 'Your first memory is waiting', // home:memories.emptyTitle
+  memoriesEmptyAction: 'Start a conversation', // home:memories.emptyAction
+  welcomeBackTitle: 'Welcome back', // home:welcomeBack.title
+  welcomeBackLanguage: 'Language', // home:welcomeBack.language
+  welcomeBackPreferNotToSay: 'Prefer not to say', // home:welcomeBack.genders.unspecified
+  welcomeBackSave: 'Save', // home:welcomeBack.save
+  welcomeBackSkip: 'Skip', // home:welcomeBack.skip
+  languageName: { en: 'English', fr: 'Français' }, // common:language.names.*
+  pricingTitle: 'Subscription', // placeholders:pages.pricing.title
+  // Chat (chat:*).
+  chatTitle: "Today's conversation", // chat:title
+  chatInput: 'Your message', // chat:input.label
+  chatSend: 'Send', // chat:send
+  chatHello: (firstName: string) => `Hello ${firstName}`, // chat:welcome.hello
+  chatFirstVisit: "Once we've shared at least three messages, you can finish our conversation.", // part of chat:welcome.first
+  chatGenerationsLeft: (remaining: number, count: number) =>
+    count === 1 ? `${remaining} of ${count} memory left today` : `${remaining} of ${count} memories left today`, // chat:generations.remaining_*
+  chatResetsIn: 'Resets in', // chat:generations.resetIn
+  chatFinish: 'Finish and create my memory', // chat:finish.label
+  chatFinishHint: 'After three messages, you can turn this conversation into a memory.', // chat:finish.hint
+  chatFinishComingSoon: 'Creating your memory is coming very soon. Until then, your conversation stays on this device.', // chat:finish.comingSoon
+  chatNoAccessTitle: 'Keep going with a subscription', // chat:noAccess.title
+  chatNoAccessAction: 'See the subscription', // chat:noAccess.action
+  voiceRecord: 'Record a voice message', // chat:voice.record
+  voiceStop: 'Stop recording', // chat:voice.stop
+  voiceRecording: 'Recording...', // chat:voice.recording
+  voiceSent: 'Voice message transcribed and sent', // chat:voice.sent
+  transcriptionUnavailable: 'Voice messages need a transcription service, which isn’t set up here. You can type instead.', // errors:TRANSCRIPTION_UNAVAILABLE
   // Server e-mails (src/server/modules/auth/emails.ts).
   mailVerifySubject: 'Confirm your e-mail',
   mailResetSubject: 'Reset',
@@ -64,6 +103,39 @@ const fr: typeof en = {
   signedOut: 'Déconnexion réussie',
   language: 'Langue',
   greeting: (firstName: string) => `Bonjour ${firstName}`,
+  registered: 'Inscription réussie\u00a0! Tu peux te connecter.',
+  homeFirstSessionFree: 'Ta première conversation est offerte.',
+  homeFirstSessionHint: 'Raconte ta journée à ton compagnon, à ton rythme. Elle devient une œuvre d’art que tu peux garder.',
+  homeJournalDays: (count: number) => (count === 1 ? `Tu as tenu ton journal pendant ${count} jour` : `Tu as tenu ton journal pendant ${count} jours`),
+  homeStart: 'Commencer la conversation du jour',
+  homeSubscribe: 'S’abonner',
+  homeSubscriptionRequired: 'Ta première conversation était offerte. Un abonnement est nécessaire pour continuer.',
+  memoriesTitle: 'Tes derniers souvenirs',
+  memoriesEmptyTitle: 'Ton premier souvenir t’attend',
+  memoriesEmptyAction: 'Commencer une conversation',
+  welcomeBackTitle: 'Te revoilà',
+  welcomeBackLanguage: 'Langue',
+  welcomeBackPreferNotToSay: 'Je préfère ne pas le dire',
+  welcomeBackSave: 'Enregistrer',
+  welcomeBackSkip: 'Passer',
+  pricingTitle: 'Abonnement',
+  chatTitle: 'La conversation du jour',
+  chatInput: 'Ton message',
+  chatSend: 'Envoyer',
+  chatHello: (firstName: string) => `Bonjour ${firstName}`,
+  chatFirstVisit: 'Après au moins trois messages échangés, tu pourras terminer notre conversation.',
+  chatGenerationsLeft: (remaining: number, count: number) => `Souvenirs restants aujourd’hui\u00a0: ${remaining} sur ${count}`,
+  chatResetsIn: 'Remise à zéro dans',
+  chatFinish: 'Terminer et créer mon souvenir',
+  chatFinishHint: 'Après trois messages, tu pourras transformer cette conversation en souvenir.',
+  chatFinishComingSoon: 'La création de ton souvenir arrive très bientôt. En attendant, ta conversation reste sur cet appareil.',
+  chatNoAccessTitle: 'Continuer avec un abonnement',
+  chatNoAccessAction: 'Voir l’abonnement',
+  voiceRecord: 'Enregistrer un message vocal',
+  voiceStop: 'Arrêter l’enregistrement',
+  voiceRecording: 'Enregistrement…',
+  voiceSent: 'Message vocal transcrit et envoyé',
+  transcriptionUnavailable: 'Les messages vocaux demandent un service de transcription, qui n’est pas configuré ici. Tu peux écrire à la place.',
   registerSuccess: 'Inscription réussie ! Consulte tes e-mails pour vérifier ton compte.',
   emailVerified: 'Ton adresse e-mail est vérifiée.',
   mailVerifySubject: 'Confirme',

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -23,6 +24,7 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createChatProvider } from './providers/chat/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
+import { createStorageProvider } from './providers/storage/index';
 import { createTranscriptionProvider } from './providers/transcription/index';
 
 export interface AppDependencies {
@@ -61,6 +63,7 @@ export async function buildApp(deps: AppDependencies) {
     log: app.log,
   });
   const session = createSessionReader(auth);
+  const storage = createStorageProvider({ localDir: path.join(config.dataDir, 'files') });
   const chatProvider = createChatProvider(config.chat);
   const transcription = createTranscriptionProvider(config.transcription);
   const chat = createChatService({ chat: createChatRepository(database.db), profiles, provider: chatProvider, transcription });
@@ -73,7 +76,7 @@ export async function buildApp(deps: AppDependencies) {
     image: 'generative-art',
     billing: 'sandbox',
     mail: mail.name,
-    storage: 'local-folder',
+    storage: storage.name,
     googleSignIn: config.google ? 'google' : 'disabled',
   };
 

@@ -21,6 +21,12 @@ export const ERROR_STATUS = {
   /** The chat provider failed or timed out before the reply started. */
   CHAT_PROVIDER_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** Today's memories are all made (spec §5: the admin's daily image limit, counted per UTC date). */
+  DAILY_LIMIT_REACHED: 429,
+  /** The same Idempotency-Key is still being worked on. */
+  GENERATION_IN_PROGRESS: 409,
+  /** Spec §8 "Error creating visual memory": the memory could not be saved; the daily limit was released. */
+  MEMORY_CREATE_FAILED: 500,
   /** Voice needs a transcription provider (AI_BASE_URL + AI_TRANSCRIBE_MODEL); none is configured. */
   TRANSCRIPTION_UNAVAILABLE: 503,
   /** The transcription provider failed, timed out or heard nothing. */

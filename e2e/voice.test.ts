@@ -1,0 +1,141 @@
+// Voice messages: Chromium's fake microphone (see support/browser.ts) records a tone, the app uploads it, a local
+// OpenAI-compatible stand-in transcribes it and streams the reply; and without a transcription service the
+// microphone only explains why it cannot be used.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPage } from './support/browser';
+import { openChat, readMessages, toast, waitForReplies } from './support/chat';
+import { setupSuite } from './support/suite';
+import { ui } from './support/texts';
+import { signedInUser } from './support/users';
+import { startOpenAiStandIn } from '@tests/support/openai-stand-in';
+
+const t = ui('en');
+const TRANSCRIPT = 'Today I fed the ducks at the pond with my nephew.';
+const RECORDING_MS = 1_500;
+
+// Started before the suites are declared: the app's environment needs its address.
+const standIn = await startOpenAiStandIn({
+  transcript: TRANSCRIPT,
+  chunks: ['Feeding ', 'the ducks ', 'with your ', 'nephew sounds ', 'lovely. ', 'What made ', 'you smile?'],
+});
+afterAll(() => standIn.close());
+
+/** Counts the page's requests for a microphone, from before the app's first script runs. */
+async function countMicrophoneRequests(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const original = devices.getUserMedia.bind(devices);
+    const counter = window as unknown as { __microphoneRequests: number };
+    counter.__microphoneRequests = 0;
+    devices.getUserMedia = (constraints) => {
+      counter.__microphoneRequests++;
+      return original(constraints);
+    };
+  });
+  return (page: Page) => page.evaluate(() => (window as unknown as { __microphoneRequests: number }).__microphoneRequests);
+}
+
+describe('with a transcription service', () => {
+  const s = setupSuite({
+    app: { env: { AI_BASE_URL: standIn.baseUrl, AI_API_KEY: 'test', AI_TRANSCRIBE_MODEL: 'whisper-1' } },
+  });
+
+  it('records, transcribes through the service, sends the words as the person’s message and streams the reply', async () => {
+    const { page, context } = await openPage(s.browser);
+    const microphoneRequests = await countMicrophoneRequests(context);
+    await signedInUser(context, s.app);
+    await openChat(page, s.app);
+
+    const mic = page.getByTestId('chat-mic');
+    expect(await mic.getAttribute('aria-label')).toBe(t.voiceRecord);
+    expect(await mic.getAttribute('aria-pressed')).toBe('false');
+    expect(await mic.getAttribute('aria-disabled')).toBeNull();
+
+    await mic.click();
+    await page.locator('[data-testid="chat-mic"][aria-pressed="true"]').waitFor();
+    expect(await mic.getAttribute('aria-label')).toBe(t.voiceStop);
+    await toast(page, t.voiceRecording).waitFor();
+    expect(await microphoneRequests(page)).toBe(1);
+
+    await page.waitForTimeout(RECORDING_MS);
+    const upload = page.waitForRequest((request) => request.url().includes('/api/chat/transcribe'));
+    await mic.click();
+    expect(new URL((await upload).url()).searchParams.get('language')).toBe('en');
+
+    // The transcript becomes the person's message, and the stand-in's reply follows it.
+    await waitForReplies(page, 2);
+    const messages = await readMessages(page);
+    expect(messages.map((m) => [m.author, m.kind, m.text])).toEqual([
+      ['agent', 'welcome', messages[0]!.text],
+      ['user', null, TRANSCRIPT],
+      ['agent', null, standIn.reply],
+    ]);
+    await toast(page, t.voiceSent).waitFor();
+    await page.locator('[data-testid="chat-mic"][aria-pressed="false"]').waitFor();
+
+    // One upload reached the service, as the configured model, in the interface language, as a WebM recording.
+    expect(standIn.transcriptions).toHaveLength(1);
+    const heard = standIn.transcriptions[0]!;
+    expect(heard.path).toBe('/v1/audio/transcriptions');
+    expect(heard.authorization).toBe('Bearer test');
+    expect(heard.model).toBe('whisper-1');
+    expect(heard.language).toBe('en');
+    expect(heard.file).not.toBeNull();
+    expect(heard.file!.type).toBe('audio/webm');
+    expect(heard.file!.name).toMatch(/\.webm$/);
+    expect(heard.file!.size, 'a recording of ~1.5 s is not empty').toBeGreaterThan(1_000);
+
+    // The reply was asked for with the transcript as the person's latest words.
+    expect(standIn.received).toHaveLength(1);
+    expect(standIn.received[0]!.body.stream).toBe(true);
+    expect(standIn.received[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: TRANSCRIPT });
+  });
+});
+
+describe('without a transcription service', () => {
+  const s = setupSuite();
+
+  it('keeps the microphone reachable but explains that voice needs a transcription service, recording nothing', async () => {
+    const { page, context } = await openPage(s.browser);
+    const microphoneRequests = await countMicrophoneRequests(context);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/chat/transcribe')) uploads.push(request.url());
+    });
+    await signedInUser(context, s.app);
+    await openChat(page, s.app);
+
+    const mic = page.getByTestId('chat-mic');
+    expect(await mic.getAttribute('aria-disabled')).toBe('true');
+    expect(await mic.getAttribute('aria-pressed')).toBe('false');
+    const description = await mic.evaluate((button) =>
+      (button.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim(),
+    );
+    expect(description).toBe(t.transcriptionUnavailable);
+
+    // Playwright treats aria-disabled as disabled and would wait forever; a person can still press it.
+    await mic.click({ force: true });
+    await toast(page, t.transcriptionUnavailable).waitFor();
+    expect(await mic.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByText(t.voiceRecording).count(), 'no recording status').toBe(0);
+    expect(await microphoneRequests(page), 'the microphone was never asked for').toBe(0);
+    expect(uploads).toEqual([]);
+    // The chat itself still works by typing.
+    await page.getByRole('textbox', { name: t.chatInput }).waitFor();
+
+    // The server agrees: no transcription service, no transcription.
+    const answer = await page.evaluate(async () => {
+      const form = new FormData();
+      form.append('audio', new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0])], { type: 'audio/webm' }), 'voice.webm');
+      const res = await fetch('/api/chat/transcribe?language=en', { method: 'POST', body: form });
+      return { status: res.status, body: (await res.json()) as { error?: { code?: string } } };
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.body.error?.code).toBe('TRANSCRIPTION_UNAVAILABLE');
+  });
+});

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { STORAGE_KEY_PATTERN } from './keys';
+
+/** Grid thumbnails: the artwork is square, cards show it at most ~400 css px wide on 2x screens. */
+export const THUMBNAIL_PX = 512;
+
+/** A new unguessable key inside `folder` (128 random bits), with the image's own extension. */
+export function newImageKey(folder: string, format: 'png' | 'jpg' | 'webp'): string {
+  const key = `${folder.replace(/^\/+|\/+$/g, '')}/${randomBytes(16).toString('hex')}.${format}`;
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`Unsafe storage folder: ${folder}`);
+  return key;
+}
+
+/** Reads what the image really is (never trusting a name) and makes its WebP thumbnail. */
+export async function prepareImage(image: Buffer): Promise<{ format: 'png' | 'jpg' | 'webp'; thumbnail: Buffer }> {
+  const meta = await sharp(image).metadata();
+  const format = meta.format === 'jpeg' ? 'jpg' : meta.format;
+  if (format !== 'png' && format !== 'jpg' && format !== 'webp') throw new Error(`Unsupported image format: ${String(meta.format)}`);
+  const thumbnail = await sharp(image).resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+  return { format, thumbnail };
+}

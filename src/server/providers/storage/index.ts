@@ -1,0 +1,41 @@
+import { createLocalFolderStorage } from './local-folder';
+
+/**
+ * Where artworks and avatars live. Keys are unguessable (random) paths such as
+ * `memories/<userId>/<random>.png`; the app serves every stored file at `/files/<key>` with immutable
+ * cache headers and `nosniff`, whichever provider holds it, so a memory never points at a
+ * provider-hosted temporary address.
+ */
+export interface StoredImage {
+  key: string;
+  /** The app-relative address of the full image, e.g. `/files/memories/…/….png`. */
+  url: string;
+  /** A WebP thumbnail for grids, made when the image is stored. */
+  thumbnailUrl: string;
+}
+
+export interface FileObject {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface StorageProvider {
+  readonly name: 'local-folder' | 's3';
+  /** Stores a PNG/JPEG/WebP image and its thumbnail under a new unguessable key inside `folder`. */
+  putImage(folder: string, image: Buffer): Promise<StoredImage>;
+  /** The stored file, or null when there is none. */
+  get(key: string): Promise<FileObject | null>;
+  /** Removes a file and its thumbnail; no error when they do not exist. */
+  remove(key: string): Promise<void>;
+}
+
+
+export interface StorageOptions {
+  /** The folder of the embedded default (under the data directory). */
+  localDir: string;
+}
+
+/** The local folder by default; the S3-compatible bucket when configured. */
+export function createStorageProvider(options: StorageOptions): StorageProvider {
+  return createLocalFolderStorage({ dir: options.localDir });
+}

@@ -1,0 +1,47 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { newImageKey, prepareImage } from './images';
+import type { StorageProvider } from './index';
+import { contentTypeOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
+
+/** The embedded default: files in a folder under the data directory. */
+export function createLocalFolderStorage(options: { dir: string }): StorageProvider {
+  const root = path.resolve(options.dir);
+  const fileOf = (key: string) => {
+    if (!STORAGE_KEY_PATTERN.test(key) || key.split('/').includes('..')) return null;
+    const file = path.resolve(root, key);
+    return file.startsWith(root + path.sep) ? file : null;
+  };
+  const write = async (key: string, body: Buffer) => {
+    const file = fileOf(key)!;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+  };
+
+  return {
+    name: 'local-folder',
+    async putImage(folder, image) {
+      const { format, thumbnail } = await prepareImage(image);
+      const key = newImageKey(folder, format);
+      await write(thumbnailKeyOf(key), thumbnail);
+      await write(key, image);
+      return { key, url: urlOf(key), thumbnailUrl: urlOf(thumbnailKeyOf(key)) };
+    },
+    async get(key) {
+      const file = fileOf(key);
+      if (!file) return null;
+      try {
+        return { body: await readFile(file), contentType: contentTypeOf(key) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      for (const k of [key, thumbnailKeyOf(key)]) {
+        const file = fileOf(k);
+        if (file) await rm(file, { force: true });
+      }
+    },
+  };
+}
