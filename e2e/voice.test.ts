@@ -1,7 +1,8 @@
 // Voice messages: Chromium's fake microphone (see support/browser.ts) records a tone, the app uploads it, a local
 // OpenAI-compatible stand-in transcribes it and streams the reply; and without a transcription service the
 // microphone only explains why it cannot be used.
-import type { BrowserContext, Page } from 'playwright-core';
+import { createHash } from 'node:crypto';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
 import { openChat, readMessages, toast, waitForReplies } from './support/chat';
@@ -36,6 +37,21 @@ async function countMicrophoneRequests(context: BrowserContext) {
   return (page: Page) => page.evaluate(() => (window as unknown as { __microphoneRequests: number }).__microphoneRequests);
 }
 
+/** The recording inside the browser's multipart upload, read with the platform's own parser. */
+async function recordingOf(request: Request) {
+  const body = request.postDataBuffer();
+  expect(body, 'the upload has a body').not.toBeNull();
+  const form = await new globalThis.Request('http://upload.local/', {
+    method: 'POST',
+    headers: { 'content-type': (await request.allHeaders())['content-type'] ?? '' },
+    body: new Uint8Array(body!),
+  }).formData();
+  const audio = form.get('audio');
+  expect(audio).toBeInstanceOf(Blob);
+  const bytes = Buffer.from(await (audio as Blob).arrayBuffer());
+  return { type: (audio as Blob).type, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
 describe('with a transcription service', () => {
   const s = setupSuite({
     app: { env: { AI_BASE_URL: standIn.baseUrl, AI_API_KEY: 'test', AI_TRANSCRIBE_MODEL: 'whisper-1' } },
@@ -61,16 +77,19 @@ describe('with a transcription service', () => {
     await page.waitForTimeout(RECORDING_MS);
     const upload = page.waitForRequest((request) => request.url().includes('/api/chat/transcribe'));
     await mic.click();
-    expect(new URL((await upload).url()).searchParams.get('language')).toBe('en');
+    const uploaded = await upload;
+    expect(new URL(uploaded.url()).searchParams.get('language')).toBe('en');
+    const sent = await recordingOf(uploaded);
 
     // The transcript becomes the person's message, and the stand-in's reply follows it.
     await waitForReplies(page, 2);
     const messages = await readMessages(page);
-    expect(messages.map((m) => [m.author, m.kind, m.text])).toEqual([
-      ['agent', 'welcome', messages[0]!.text],
-      ['user', null, TRANSCRIPT],
-      ['agent', null, standIn.reply],
+    expect(messages.map((m) => [m.author, m.kind])).toEqual([
+      ['agent', 'welcome'],
+      ['user', null],
+      ['agent', null],
     ]);
+    expect(messages.slice(1).map((m) => m.text)).toEqual([TRANSCRIPT, standIn.reply]);
     await toast(page, t.voiceSent).waitFor();
     await page.locator('[data-testid="chat-mic"][aria-pressed="false"]').waitFor();
 
@@ -85,6 +104,8 @@ describe('with a transcription service', () => {
     expect(heard.file!.type).toBe('audio/webm');
     expect(heard.file!.name).toMatch(/\.webm$/);
     expect(heard.file!.size, 'a recording of ~1.5 s is not empty').toBeGreaterThan(1_000);
+    expect(heard.file!.sha256, 'the very bytes the browser recorded').toBe(sent.sha256);
+    expect(sent.type).toMatch(/^audio\/webm/);
 
     // The reply was asked for with the transcript as the person's latest words.
     expect(standIn.received).toHaveLength(1);

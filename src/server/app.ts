@@ -12,6 +12,11 @@ import { createSessionReader } from './modules/auth/service';
 import { createChatRepository } from './modules/chat/repository';
 import { chatRoutes } from './modules/chat/routes';
 import { createChatService } from './modules/chat/service';
+import { createGenerationRepository } from './modules/generation/repository';
+import { generationRoutes } from './modules/generation/routes';
+import { createGenerationService } from './modules/generation/service';
+import { filesRoutes } from './modules/files/routes';
+import { createFilesService } from './modules/files/service';
 import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
@@ -19,12 +24,16 @@ import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { systemRoutes } from './modules/system/routes';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createChatProvider } from './providers/chat/index';
+import { createImageProvider, generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
-import { createStorageProvider } from './providers/storage/index';
+import { createStorageProvider, type StorageProvider } from './providers/storage/index';
+import { createTextProvider } from './providers/text/index';
+import { createOfflineExtractor } from './providers/text/offline-extractor';
+import { FILES_URL_PREFIX } from './providers/storage/keys';
 import { createTranscriptionProvider } from './providers/transcription/index';
 
 export interface AppDependencies {
@@ -34,6 +43,8 @@ export interface AppDependencies {
   authSecret: string;
   /** Providers chosen from configuration unless a test hands its own. */
   mail?: MailProvider;
+  /** Tests hand a storage that fails on purpose (a memory that cannot be stored is not made). */
+  storage?: StorageProvider;
   /** Where logs go (stdout by default); tests capture them to prove what they never contain. */
   logStream?: NodeJS.WritableStream;
 }
@@ -45,6 +56,7 @@ export async function buildApp(deps: AppDependencies) {
     logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,17 +75,29 @@ export async function buildApp(deps: AppDependencies) {
     log: app.log,
   });
   const session = createSessionReader(auth);
-  const storage = createStorageProvider({ localDir: path.join(config.dataDir, 'files') });
+  const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
+  const files = createFilesService({ storage, remote: config.storage.migration });
   const chatProvider = createChatProvider(config.chat);
   const transcription = createTranscriptionProvider(config.transcription);
   const chat = createChatService({ chat: createChatRepository(database.db), profiles, provider: chatProvider, transcription });
-  const memories = createMemoriesService({ memories: createMemoriesRepository(database.db) });
+  const textProvider = createTextProvider(config.text);
+  const imageProvider = createImageProvider(config.image);
+  const generation = createGenerationService({
+    generations: createGenerationRepository(database.db),
+    chat,
+    text: textProvider,
+    fallbackText: createOfflineExtractor(),
+    image: imageProvider,
+    fallbackImage: generativeArt,
+    storage,
+  });
+  const memories = createMemoriesService({ memories: createMemoriesRepository(database.db), files, publicUrl: config.publicUrl });
 
   const providers: ProviderNames = {
     chat: chatProvider.name,
-    text: 'offline-extractor',
+    text: textProvider.name,
     transcription: transcription.name,
-    image: 'generative-art',
+    image: imageProvider.name,
     billing: 'sandbox',
     mail: mail.name,
     storage: storage.name,
@@ -88,6 +112,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(profileRoutes({ session, profiles }));
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
+  await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
+  await app.register(filesRoutes({ files }));
   await app.register(
     systemRoutes({
       ping: () => database.ping(),
@@ -101,10 +127,11 @@ export async function buildApp(deps: AppDependencies) {
       },
     }),
   );
-  await app.register(webAppPlugin, { dir: config.webDistDir, enabled: config.serveWeb });
+  await app.register(webAppPlugin, { dir: config.webDistDir, enabled: config.serveWeb, jsonPrefixes: ['/api/', FILES_URL_PREFIX] });
 
   app.addHook('onClose', async () => {
     await mail.close();
+    await storage.close?.();
   });
   return app;
 }

@@ -39,7 +39,31 @@ const envSchema = z.object({
   AI_TRANSCRIBE_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:8000/v1' })),
   AI_TRANSCRIBE_MODEL: optional(z.string().min(1)),
   RATE_LIMIT_CHAT_MAX: optional(z.coerce.number().int().min(1)).default(20),
+  AI_TEXT_MODEL: optional(z.string().min(1)),
+  AI_IMAGE_MODEL: optional(z.string().min(1)),
+  AI_IMAGE_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(120),
+  RATE_LIMIT_GENERATION_MAX: optional(z.coerce.number().int().min(1)).default(5),
   CHAT_OFFLINE_DELAY_MS: optional(z.coerce.number().int().min(0).max(1000)).default(15),
+  // Files (artworks, avatars): the folder under DATA_DIR unless S3_BUCKET names an S3-compatible bucket.
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 or auto')).default('us-east-1'),
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com' })),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: flag(false),
+  S3_PREFIX: optional(
+    z
+      .string()
+      .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+      .pipe(z.string().regex(/^(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/, 'must be folder names (letters, digits, - and _) separated by /')),
+  ),
+  STORAGE_MIGRATION_ALLOWED_HOSTS: optional(
+    z
+      .string()
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[a-z0-9.:-]+$/, 'must be a comma-separated list of host names or IP addresses'))),
+  ).default([]),
+  STORAGE_MIGRATION_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(300)).default(30),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -86,12 +110,49 @@ function toConfig(env: z.infer<typeof envSchema>) {
       /** Pause between the offline companion's words, so its reply streams like a typed one. */
       offlineDelayMs: env.CHAT_OFFLINE_DELAY_MS,
     },
+    text: {
+      /** Set: titles, reflections and image prompts come from the OpenAI-compatible API; unset: the offline extractor. */
+      baseUrl: env.AI_BASE_URL?.replace(/\/+$/, '') ?? null,
+      apiKey: env.AI_API_KEY ?? null,
+      model: env.AI_TEXT_MODEL ?? env.AI_CHAT_MODEL,
+      timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+    },
+    image: {
+      /** With AI_IMAGE_MODEL: the OpenAI-compatible images API; otherwise the offline generative-art renderer. */
+      baseUrl: env.AI_BASE_URL?.replace(/\/+$/, '') ?? null,
+      apiKey: env.AI_API_KEY ?? null,
+      model: env.AI_IMAGE_MODEL ?? null,
+      timeoutMs: env.AI_IMAGE_TIMEOUT_SECONDS * 1000,
+    },
+    generation: {
+      /** Generation requests per person per minute (replays and refusals included). */
+      rateLimitMax: env.RATE_LIMIT_GENERATION_MAX,
+    },
     transcription: {
       /** Its own server (a local Whisper, say) or the chat API's; with AI_TRANSCRIBE_MODEL, voice is available. */
       baseUrl: (env.AI_TRANSCRIBE_BASE_URL ?? env.AI_BASE_URL)?.replace(/\/+$/, '') ?? null,
       apiKey: env.AI_API_KEY ?? null,
       model: env.AI_TRANSCRIBE_MODEL ?? null,
       timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+    },
+    storage: {
+      /** Set: files live in an S3-compatible bucket; null: in `<DATA_DIR>/files`. Served at /files/<key> either way. */
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            prefix: env.S3_PREFIX ?? '',
+          }
+        : null,
+      migration: {
+        /** Hosts whose private or loopback addresses migration may still reach (tests, a LAN image server). */
+        allowedHosts: env.STORAGE_MIGRATION_ALLOWED_HOSTS,
+        timeoutMs: env.STORAGE_MIGRATION_TIMEOUT_SECONDS * 1000,
+      },
     },
   };
 }
@@ -117,6 +178,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.AI_TRANSCRIBE_MODEL && !env.AI_TRANSCRIBE_BASE_URL && !env.AI_BASE_URL) {
     problems.push('AI_TRANSCRIBE_MODEL: needs AI_TRANSCRIBE_BASE_URL or AI_BASE_URL');
+  }
+  // A bucket needs its keys (no silent fallback to ambient credentials), and S3_* settings need a bucket.
+  if (env.S3_BUCKET) {
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[name]) problems.push(`${name}: must be set when S3_BUCKET is (the bucket's access key and secret)`);
+    }
+  } else {
+    const orphans = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'].filter((name) => env[name]);
+    if (env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1') orphans.push('S3_FORCE_PATH_STYLE');
+    if (orphans.length > 0) problems.push(`S3_BUCKET: must be set when ${orphans.join(', ')} ${orphans.length > 1 ? 'are' : 'is'}`);
+  }
+  if (env.AI_IMAGE_MODEL && !env.AI_BASE_URL) {
+    problems.push('AI_IMAGE_MODEL: needs AI_BASE_URL');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return toConfig(parsed.data);

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   TRANSCRIPTION_UNAVAILABLE: 503,
   /** The transcription provider failed, timed out or heard nothing. */
   TRANSCRIPTION_FAILED: 502,
+  /** A memory's temporary image could not be downloaded, was not an image, or could not be stored: the memory is unchanged. */
+  IMAGE_MIGRATION_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

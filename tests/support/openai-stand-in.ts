@@ -1,8 +1,11 @@
 /**
  * A local server speaking the OpenAI wire protocol, so that the real `openai` SDK is exercised end to
  * end (the SDK itself is never mocked). It answers:
- * - `POST <baseUrl>/chat/completions` — streamed chat replies (Server-Sent Events);
- * - `POST <baseUrl>/audio/transcriptions` — multipart uploads, answered `{ "text": … }`.
+ * - `POST <baseUrl>/chat/completions` — streamed chat replies (Server-Sent Events) when `stream` is true;
+ *   otherwise one JSON completion: the memory's texts as JSON when `response_format` is asked, the image
+ *   prompt as plain text when not;
+ * - `POST <baseUrl>/audio/transcriptions` — multipart uploads, answered `{ "text": … }`;
+ * - `POST <baseUrl>/images/generations` — an image inline (`b64_json`) or as an address it serves itself.
  *
  * Usage, from an integration test or a browser test that starts the server process itself:
  *
@@ -10,13 +13,17 @@
  *   // AI_BASE_URL=standIn.baseUrl (chat) and/or AI_TRANSCRIBE_BASE_URL=standIn.baseUrl + AI_TRANSCRIBE_MODEL=…
  *   standIn.behaveTranscription('error');      // 'ok' (default) | 'empty' | 'error' | 'hang'
  *   standIn.transcriptions.at(-1);             // { model, language, file: { name, type, size, sha256 }, … }
+ *   standIn.behaveText('malformed');           // 'json' (default) | 'malformed' | 'invalid' | 'error' | 'hang'
+ *   standIn.behaveImages('policy');            // 'b64' (default) | 'url' | 'url-not-image' | 'policy' | 'size' | 'error' | 'hang'
+ *   standIn.images.at(-1);                     // { model, prompt, size, quality, n, response_format }
  *   await standIn.close();
  *
  * It listens on 127.0.0.1 on a free port unless `port` is given. It keeps what it received in memory only.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 
 export type StandInBehaviour =
   /** Streams the reply in chunks, then `data: [DONE]`. */
@@ -40,10 +47,56 @@ export type TranscriptionBehaviour =
   /** Accepts the upload and never answers. */
   | 'hang';
 
+/** How the non-streamed completions (the memory's texts and image prompt) answer. */
+export type TextBehaviour =
+  /** The memory's texts as JSON (structured output), or the image prompt as text. */
+  | 'json'
+  /** Text that is not JSON where JSON was asked (the image prompt still answers normally). */
+  | 'malformed'
+  /** JSON without the reflection where JSON was asked. */
+  | 'invalid'
+  /** Answers 500 with an error body quoting the conversation (to prove it is never logged). */
+  | 'error'
+  /** Accepts the request and never answers. */
+  | 'hang';
+
+export type ImageBehaviour =
+  /** Answers the image inline, `b64_json`. */
+  | 'b64'
+  /** Answers an address on this server, which serves the image. */
+  | 'url'
+  /** Answers an address that serves an HTML page, not an image. */
+  | 'url-not-image'
+  /** Answers 400 `content_policy_violation`, as OpenAI's safety system does (quoting the prompt). */
+  | 'policy'
+  /** Answers 400 `invalid_value` for the `size` parameter. */
+  | 'size'
+  /** Answers 500. */
+  | 'error'
+  /** Accepts the request and never answers. */
+  | 'hang';
+
 export interface ReceivedCompletion {
   path: string;
   authorization: string | undefined;
-  body: { model: string; stream: boolean; messages: { role: string; content: string }[] };
+  body: {
+    model: string;
+    stream?: boolean;
+    messages: { role: string; content: string }[];
+    response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: unknown } };
+  };
+}
+
+export interface ReceivedImageRequest {
+  path: string;
+  authorization: string | undefined;
+  body: { model: string; prompt: string; n?: number; size?: string; quality?: string; response_format?: string };
+}
+
+export interface MemoryTextsAnswer {
+  title: string;
+  keyComment: string;
+  poeticSummary: string;
 }
 
 export interface ReceivedTranscription {
@@ -62,6 +115,10 @@ export interface OpenAiStandInOptions {
   transcript?: string;
   /** Port to listen on (0, the default: any free port). */
   port?: number;
+  /** What structured (JSON) completions answer. */
+  memory?: MemoryTextsAnswer;
+  /** What plain non-streamed completions answer: the image prompt. */
+  imagePrompt?: string;
 }
 
 const readBody = async (request: IncomingMessage) => {
@@ -77,6 +134,14 @@ const json = (response: ServerResponse, status: number, body: unknown) => {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 };
+
+const completion = (content: string) => ({
+  id: 'chatcmpl-stand-in',
+  object: 'chat.completion',
+  created: 0,
+  model: 'stand-in',
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+});
 
 /** Reads a multipart/form-data body with the platform's own parser (undici's Request.formData). */
 async function readForm(request: IncomingMessage, raw: Buffer): Promise<FormData> {
@@ -94,15 +159,25 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
   let behaviour: StandInBehaviour = 'stream';
   let transcriptionBehaviour: TranscriptionBehaviour = 'ok';
   let transcript = options.transcript ?? 'Today I walked by the river.';
+  const images: ReceivedImageRequest[] = [];
+  let textBehaviour: TextBehaviour = 'json';
+  let imageBehaviour: ImageBehaviour = 'b64';
+  const memory: MemoryTextsAnswer = options.memory ?? {
+    title: 'Evening by the river',
+    keyComment: 'The water was calm.',
+    poeticSummary: 'You carried the river home with you. Its slow light stays, gentle and patient.',
+  };
+  const imagePrompt = options.imagePrompt ?? 'A wide river at dusk, soft gold light on slow water, willows, painterly, calm.';
+  /** The image every generation answers: a small PNG, unlike any offline artwork. */
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+  let origin = '';
   /** Streams whose client (the app) hung up before the end. */
   let abandoned = 0;
 
   async function completions(request: IncomingMessage, response: ServerResponse, raw: Buffer) {
-    received.push({
-      path: request.url ?? '',
-      authorization: request.headers.authorization,
-      body: JSON.parse(raw.toString('utf8')) as ReceivedCompletion['body'],
-    });
+    const body = JSON.parse(raw.toString('utf8')) as ReceivedCompletion['body'];
+    received.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+    if (body.stream !== true) return textCompletion(response, body);
     switch (behaviour) {
       case 'hang':
         return;
@@ -135,6 +210,82 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
         response.end();
         return;
       }
+    }
+  }
+
+  /** The memory's texts (structured JSON) or its image prompt (plain text), in one answer. */
+  function textCompletion(response: ServerResponse, body: ReceivedCompletion['body']) {
+    const structured = body.response_format !== undefined;
+    switch (textBehaviour) {
+      case 'hang':
+        return;
+      case 'error':
+        json(response, 500, {
+          error: { message: `The stand-in failed on purpose after reading: ${body.messages.at(-1)?.content ?? ''}`, type: 'server_error' },
+        });
+        return;
+      case 'malformed':
+        json(response, 200, completion(structured ? `Here is your memory: title=${memory.title}` : imagePrompt));
+        return;
+      case 'invalid':
+        json(response, 200, completion(structured ? JSON.stringify({ title: memory.title, keyComment: '' }) : imagePrompt));
+        return;
+      case 'json':
+        json(response, 200, completion(structured ? JSON.stringify(memory) : imagePrompt));
+        return;
+    }
+  }
+
+  function imageGeneration(request: IncomingMessage, response: ServerResponse, raw: Buffer) {
+    const body = JSON.parse(raw.toString('utf8')) as ReceivedImageRequest['body'];
+    images.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+    switch (imageBehaviour) {
+      case 'hang':
+        return;
+      case 'policy':
+        json(response, 400, {
+          error: {
+            message: `Your request was rejected as a result of our safety system. Prompt: ${body.prompt}`,
+            type: 'invalid_request_error',
+            param: null,
+            code: 'content_policy_violation',
+          },
+        });
+        return;
+      case 'size':
+        json(response, 400, {
+          error: {
+            message: `Invalid value: '${body.size ?? ''}'. Supported values are: '1024x1024', '1024x1536' and '1536x1024'.`,
+            type: 'invalid_request_error',
+            param: 'size',
+            code: 'invalid_value',
+          },
+        });
+        return;
+      case 'error':
+        json(response, 500, { error: { message: `The stand-in failed on purpose drawing: ${body.prompt}`, type: 'server_error' } });
+        return;
+      case 'url':
+      case 'url-not-image':
+        json(response, 200, {
+          created: 0,
+          data: [{ url: `${origin}/generated/${imageBehaviour === 'url' ? 'image.png' : 'page.html'}?sig=${randomUUID()}`, revised_prompt: body.prompt }],
+        });
+        return;
+      case 'b64':
+        json(response, 200, { created: 0, data: [{ b64_json: image.toString('base64'), revised_prompt: body.prompt }] });
+        return;
+    }
+  }
+
+  /** The temporary addresses of `url` answers: the image, or a page that claims to be one. */
+  function generatedFile(path: string, response: ServerResponse) {
+    if (path === '/generated/image.png') {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': image.length });
+      response.end(image);
+    } else {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end('<!doctype html><title>Not an image</title>');
     }
   }
 
@@ -181,6 +332,8 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
       const path = (request.url ?? '').split('?')[0] ?? '';
       if (request.method === 'POST' && path.endsWith('/chat/completions')) return completions(request, response, raw);
       if (request.method === 'POST' && path.endsWith('/audio/transcriptions')) return transcription(request, response, raw);
+      if (request.method === 'POST' && path.endsWith('/images/generations')) return imageGeneration(request, response, raw);
+      if (request.method === 'GET' && path.startsWith('/generated/')) return generatedFile(path, response);
       json(response, 404, { error: { message: `The stand-in does not serve ${request.method} ${path}.`, type: 'invalid_request_error' } });
     })().catch((error: unknown) => {
       if (!response.headersSent) json(response, 400, { error: { message: String(error), type: 'invalid_request_error' } });
@@ -188,6 +341,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
 
   return {
     /** The SDK's baseURL: http://127.0.0.1:<port>/v1 */
@@ -196,6 +350,13 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     received,
     /** Every transcription request, in order. */
     transcriptions,
+    /** Every image-generation request, in order. */
+    images,
+    /** The PNG every image generation answers. */
+    image,
+    /** What structured completions answer, and the image prompt plain ones answer. */
+    memory,
+    imagePrompt,
     /** The whole streamed chat reply. */
     reply: chunks.join(''),
     /** The transcript transcriptions currently answer. */
@@ -204,6 +365,14 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     /** How chat completions answer from now on. */
     behave(next: StandInBehaviour) {
       behaviour = next;
+    },
+    /** How non-streamed completions (memory texts, image prompt) answer from now on. */
+    behaveText(next: TextBehaviour) {
+      textBehaviour = next;
+    },
+    /** How image generations answer from now on. */
+    behaveImages(next: ImageBehaviour) {
+      imageBehaviour = next;
     },
     /** How transcriptions answer from now on. */
     behaveTranscription(next: TranscriptionBehaviour) {

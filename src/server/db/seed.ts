@@ -28,6 +28,8 @@ export const DEFAULT_SETTINGS = {
   summaryPromptFr:
     'Lis la conversation et écris un prompt d’image artistique de 100 à 150 mots qui exprime son atmosphère par la couleur, la lumière, le paysage et des objets symboliques. Il doit convenir à tous les publics : ni violence, ni contenu explicite, ni texte dans l’image.',
   dailyGenerationLimit: 1,
+  imageSize: '1024x1024',
+  imageQuality: 'standard',
   reminderSubjectEn: 'Souvenir is here when you are ready',
   reminderBodyEn:
     '<p>Hello {first_name},</p><p>It has been a little while. Whenever you feel like it, a few quiet minutes with Souvenir can turn your day into a memory.</p><p>Take care,<br>Souvenir</p>',

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@shared/errors';
@@ -19,6 +19,15 @@ const FASTIFY_CODES: Record<number, ErrorCode> = {
 const body = (code: string, message: string, fields?: Record<string, string[]>): ErrorBody => ({
   error: { code, message, ...(fields ? { fields } : {}) },
 });
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded (`/files/%zz`) is refused by the router
+ * before any handler; it gets the same coded body as every other refusal.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ err: { code: error.code } }, 'client error');
+  void reply.status(400).send(body('BAD_REQUEST', 'The address of the request is not valid.'));
+}
 
 /** One error handler: coded errors pass through, validation errors list their fields, 5xx hide their internals. */
 export const errorHandlerPlugin = fp((app: FastifyInstance) => {

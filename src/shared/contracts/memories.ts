@@ -19,3 +19,23 @@ export const recentMemoriesQuerySchema = z.object({
 });
 export const recentMemoriesResponseSchema = z.object({ items: z.array(memorySummarySchema) });
 export type RecentMemoriesResponse = z.infer<typeof recentMemoriesResponseSchema>;
+
+/**
+ * GET /api/memories/migration — the signed-in person's memories whose image is still at an image
+ * provider's temporary address (spec §2 Home banner): how many, and which, so the browser can migrate
+ * them one at a time and count successes and failures.
+ */
+export const imageMigrationStatusSchema = z.object({
+  pending: z.number().int().min(0),
+  ids: z.array(z.uuid()),
+});
+export type ImageMigrationStatus = z.infer<typeof imageMigrationStatusSchema>;
+
+/**
+ * POST /api/memories/migration/{id} — copies one memory's image into the app's storage and points the
+ * memory at it. 404 NOT_FOUND for an unknown (or malformed) id or another person's memory;
+ * 502 IMAGE_MIGRATION_FAILED when the image could not be downloaded, was not an image or could not be
+ * stored (the memory is unchanged). A memory already migrated answers its current address.
+ */
+export const imageMigrationResultSchema = z.object({ imageUrl: z.string() });
+export type ImageMigrationResult = z.infer<typeof imageMigrationResultSchema>;

@@ -16,6 +16,10 @@ export const appSettings = pgTable(
     summaryPrompt: text('summary_prompt').notNull(),
     summaryPromptFr: text('summary_prompt_fr').notNull(),
     dailyGenerationLimit: integer('daily_generation_limit').notNull().default(1),
+    /** Asked of the OpenAI-compatible images API: `WIDTHxHEIGHT` or `auto` (the admin's image settings). */
+    imageSize: text('image_size').notNull().default('1024x1024'),
+    /** Asked of the OpenAI-compatible images API: standard | hd | low | medium | high | auto. */
+    imageQuality: text('image_quality').notNull().default('standard'),
     discordLink: text('discord_link'),
     reminderSubjectEn: text('reminder_subject_en').notNull(),
     reminderBodyEn: text('reminder_body_en').notNull(),
@@ -32,5 +36,7 @@ export const appSettings = pgTable(
   (t) => [
     check('app_settings_single_row', sql`${t.id} = 1`),
     check('app_settings_limit_check', sql`${t.dailyGenerationLimit} >= 0`),
+    check('app_settings_image_size_check', sql`${t.imageSize} ~ '^(auto|[0-9]{2,5}x[0-9]{2,5})$'`),
+    check('app_settings_image_quality_check', sql`${t.imageQuality} in ('standard', 'hd', 'low', 'medium', 'high', 'auto')`),
   ],
 );

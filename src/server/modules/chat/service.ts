@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatReplyRequest, ChatStatusResponse } from '@shared/contracts/chat';
+import type { ChatReplyRequest, ChatStatusResponse, GenerationLimit } from '@shared/contracts/chat';
 import { LANGUAGES, type Language } from '@shared/limits';
 import { AppError } from '../../app-error';
 import { ChatProviderError, type ChatProvider } from '../../providers/chat/index';
@@ -95,6 +95,10 @@ export function createChatService(deps: {
     }
   };
 
+  /** Spec §3 "Generation limit info" for today (UTC), from the profile's counter and the admin's limit. */
+  const generationOf = (profile: Pick<ProfileRow, 'imageGenerationCount' | 'lastImageGenerationDate'>, limit: number) =>
+    generationLimit({ limit, count: profile.imageGenerationCount, lastDate: profile.lastImageGenerationDate, today: utcDate() });
+
   return {
     async hasChatAccess(userId: string): Promise<boolean> {
       return (await accessOf(userId)).hasAccess;
@@ -109,16 +113,17 @@ export function createChatService(deps: {
         journalDays,
         hasAccess,
         subscription,
-        generation: generationLimit({
-          limit: settings.dailyGenerationLimit,
-          count: profile.imageGenerationCount,
-          lastDate: profile.lastImageGenerationDate,
-          today: utcDate(),
-        }),
+        generation: generationOf(profile, settings.dailyGenerationLimit),
         agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl },
         firstName: profile.firstName,
         voice: transcription.name !== 'none',
       };
+    },
+
+    /** Today's generation limit info alone (the generation module answers it after making a memory). */
+    async generationLimit(userId: string): Promise<GenerationLimit> {
+      const [profile, settings] = await Promise.all([profiles.getProfile(userId), chat.findAgentSettings()]);
+      return generationOf(profile, settings.dailyGenerationLimit);
     },
 
     /** Voice needs the chat itself (402) and a transcription provider (503), checked before any audio is read. */

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recentMemoriesQuerySchema, recentMemoriesResponseSchema } from '@shared/contracts/memories';
+import { z } from 'zod';
+import {
+  imageMigrationResultSchema,
+  imageMigrationStatusSchema,
+  recentMemoriesQuerySchema,
+  recentMemoriesResponseSchema,
+} from '@shared/contracts/memories';
 import type { SessionReader } from '../auth/service';
 import type { MemoriesService } from './service';
 
@@ -20,6 +26,26 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.recent(user.id, request.query.limit);
+      },
+    );
+
+    api.get('/api/memories/migration', { schema: { response: { 200: imageMigrationStatusSchema } } }, async (request) => {
+      const user = await deps.session.require(request);
+      return deps.memories.migrationStatus(user.id);
+    });
+
+    // One memory per request: the browser runs them one after another and counts successes and failures.
+    api.post(
+      '/api/memories/migration/:id',
+      {
+        schema: { params: z.object({ id: z.string() }), response: { 200: imageMigrationResultSchema } },
+        onRequest: async (request) => {
+          await deps.session.require(request);
+        },
+      },
+      async (request) => {
+        const user = await deps.session.require(request);
+        return deps.memories.migrateImage(user.id, request.params.id, { log: request.log });
       },
     );
   };

@@ -1,3 +1,4 @@
+import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI from 'openai';
 import { ChatProviderError, type ChatProvider } from './index';
 
@@ -5,21 +6,8 @@ import { ChatProviderError, type ChatProvider } from './index';
  * Any OpenAI-compatible chat-completions API (OpenAI, Ollama, LM Studio, vLLM, Mistral…), streamed.
  * One timeout bounds both the wait for the first token and any silence between two tokens.
  */
-export function createOpenAiCompatibleChat(options: {
-  baseUrl: string;
-  apiKey: string | null;
-  model: string;
-  timeoutMs: number;
-}): ChatProvider {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // Local servers need no key; the SDK insists on one.
-    apiKey: options.apiKey ?? 'not-needed',
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-    // Off whatever OPENAI_LOG says: at debug level the SDK would log the conversation it sends.
-    logLevel: 'off',
-  });
+export function createOpenAiCompatibleChat(options: OpenAiOptions): ChatProvider {
+  const client = createOpenAiClient(options);
 
   return {
     name: 'openai-compatible',

@@ -1,4 +1,5 @@
 import { createLocalFolderStorage } from './local-folder';
+import { createS3Storage, type S3StorageOptions } from './s3';
 
 /**
  * Where artworks and avatars live. Keys are unguessable (random) paths such as
@@ -27,15 +28,18 @@ export interface StorageProvider {
   get(key: string): Promise<FileObject | null>;
   /** Removes a file and its thumbnail; no error when they do not exist. */
   remove(key: string): Promise<void>;
+  /** Releases connections (the bucket's client); the app calls it when it closes. */
+  close?(): Promise<void>;
 }
-
 
 export interface StorageOptions {
   /** The folder of the embedded default (under the data directory). */
   localDir: string;
+  /** Set (S3_BUCKET): an S3-compatible bucket holds the files instead. */
+  s3?: S3StorageOptions | null;
 }
 
 /** The local folder by default; the S3-compatible bucket when configured. */
 export function createStorageProvider(options: StorageOptions): StorageProvider {
-  return createLocalFolderStorage({ dir: options.localDir });
+  return options.s3 ? createS3Storage(options.s3) : createLocalFolderStorage({ dir: options.localDir });
 }

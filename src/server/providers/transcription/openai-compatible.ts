@@ -1,22 +1,10 @@
+import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI, { toFile } from 'openai';
 import { TranscriptionProviderError, type TranscriptionProvider } from './index';
 
 /** Any OpenAI-compatible `/audio/transcriptions` API: OpenAI (Whisper, gpt-4o-transcribe), a local Whisper server… */
-export function createOpenAiCompatibleTranscription(options: {
-  baseUrl: string;
-  apiKey: string | null;
-  model: string;
-  timeoutMs: number;
-}): TranscriptionProvider {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // Local servers need no key; the SDK insists on one.
-    apiKey: options.apiKey ?? 'not-needed',
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-    // Off whatever OPENAI_LOG says: at debug level the SDK would log the transcript it receives.
-    logLevel: 'off',
-  });
+export function createOpenAiCompatibleTranscription(options: OpenAiOptions): TranscriptionProvider {
+  const client = createOpenAiClient(options);
 
   return {
     name: 'openai-compatible',

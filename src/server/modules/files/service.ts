@@ -1,0 +1,92 @@
+import sharp from 'sharp';
+import { AppError } from '../../app-error';
+import type { StorageProvider, StoredImage } from '../../providers/storage/index';
+import { contentTypeOf, STORAGE_KEY_PATTERN } from '../../providers/storage/keys';
+import { StorageProviderError } from '../../providers/storage/storage-provider-error';
+import { etagOf } from './http-caching';
+import { downloadRemoteImage, RemoteImageError, type RemoteImageFailure, type RemoteImageOptions } from './remote-image';
+
+/** Longer keys are no key of ours (ours are ~60 characters); S3 refuses keys over 1 024 bytes anyway. */
+const FILE_KEY_MAX_LENGTH = 512;
+/** A downloaded image wider or taller than this is refused before it is decoded (decompression bombs). */
+const MAX_IMAGE_SIDE_PX = 8192;
+const KEPT_FORMATS = new Set(['png', 'jpeg', 'webp']);
+
+export interface ServedFile {
+  body: Buffer;
+  /** From the key's extension: never from whoever uploaded or asked for it. */
+  contentType: string;
+  etag: string;
+}
+
+export type ImageImportFailure = RemoteImageFailure | 'not-an-image' | 'storage';
+export type StorePermanentImageResult =
+  | { ok: true; image: StoredImage }
+  | { ok: false; reason: ImageImportFailure; status?: number };
+
+const notFound = () => new AppError('NOT_FOUND', 'No such file.');
+
+/** The key of a /files/<key> request, or null when it cannot be one of ours (traversal, odd characters, length). */
+export function parseFileKey(raw: string): string | null {
+  if (raw.length === 0 || raw.length > FILE_KEY_MAX_LENGTH) return null;
+  if (!STORAGE_KEY_PATTERN.test(raw) || raw.split('/').some((segment) => segment === '..' || segment === '.')) return null;
+  return raw;
+}
+
+/** Stored files: serving them at /files/<key> and keeping images that live elsewhere (spec §7 store-permanent-image). */
+export function createFilesService(deps: { storage: StorageProvider; remote: RemoteImageOptions }) {
+  const { storage } = deps;
+  return {
+    /** The file behind /files/<key>; NOT_FOUND for unknown or malformed keys. */
+    async read(rawKey: string): Promise<ServedFile> {
+      const key = parseFileKey(rawKey);
+      if (!key) throw notFound();
+      let file;
+      try {
+        file = await storage.get(key);
+      } catch (error) {
+        if (error instanceof StorageProviderError) throw new AppError('SERVICE_UNAVAILABLE', 'The file store cannot be reached.');
+        throw error;
+      }
+      if (!file) throw notFound();
+      return { body: file.body, contentType: contentTypeOf(key), etag: etagOf(file.body) };
+    },
+
+    /**
+     * Downloads the image behind `imageUrl` (an image provider's temporary address), checks by content
+     * that it is a PNG, JPEG or WebP image, and stores it with its thumbnail under `memories/<userId>/`.
+     * Never throws for the download or the image: the result says why it failed.
+     */
+    async storePermanentImage(input: { imageUrl: string; userId: string }): Promise<StorePermanentImageResult> {
+      let body: Buffer;
+      try {
+        body = await downloadRemoteImage(input.imageUrl, deps.remote);
+      } catch (error) {
+        if (error instanceof RemoteImageError) return { ok: false, reason: error.reason, ...(error.status ? { status: error.status } : {}) };
+        throw error;
+      }
+      try {
+        const meta = await sharp(body).metadata();
+        if (!KEPT_FORMATS.has(meta.format)) return { ok: false, reason: 'not-an-image' };
+        if ((meta.width ?? 0) > MAX_IMAGE_SIDE_PX || (meta.height ?? 0) > MAX_IMAGE_SIDE_PX) return { ok: false, reason: 'too-large' };
+      } catch {
+        return { ok: false, reason: 'not-an-image' };
+      }
+      try {
+        return { ok: true, image: await storage.putImage(`memories/${input.userId}`, body) };
+      } catch (error) {
+        if (error instanceof StorageProviderError) return { ok: false, reason: 'storage', ...(error.status ? { status: error.status } : {}) };
+        // A file system error (the local folder): full disk, permissions.
+        if (typeof (error as NodeJS.ErrnoException).code === 'string') return { ok: false, reason: 'storage' };
+        // The header looked fine but the image does not decode (truncated, corrupt).
+        return { ok: false, reason: 'not-an-image' };
+      }
+    },
+
+    /** Removes a stored image and its thumbnail (a copy that turned out not to be needed). */
+    async discard(key: string): Promise<void> {
+      await storage.remove(key);
+    },
+  };
+}
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,214 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { GenerationOutcome, GenerationRequest, GenerationResponse } from '@shared/contracts/generation';
+import type { Language } from '@shared/limits';
+import { AppError } from '../../app-error';
+import { ImageProviderError, type ImageProvider } from '../../providers/image/index';
+import type { StorageProvider, StoredImage } from '../../providers/storage/index';
+import { TextProviderError, type MemoryTexts, type TextProvider } from '../../providers/text/index';
+import type { ChatService } from '../chat/service';
+import type { GenerationRepository, GenerationRow } from './repository';
+
+/**
+ * Spec §8: when the texts cannot be made, the memory is titled "Conversation with the agent" (the agent's
+ * name in the language), has no key comment, and this reflection.
+ */
+export function fallbackTexts(language: Language, agentName: string): MemoryTexts {
+  return language === 'fr'
+    ? {
+        title: `Conversation avec ${agentName}`,
+        keyComment: '',
+        poeticSummary:
+          'Aujourd’hui, tu as pris le temps de te poser et de mettre des mots sur ta journée. Ce moment t’appartient\u00a0: garde-le comme une petite lumière, à retrouver quand tu en auras besoin.',
+      }
+    : {
+        title: `Conversation with ${agentName}`,
+        keyComment: '',
+        poeticSummary:
+          'Today you took a moment to pause and put your day into words. That moment is yours: keep it like a small light, to come back to whenever you need it.',
+      };
+}
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+
+export interface GenerationResult {
+  /** False when a retry of the same key answers the first request's result. */
+  created: boolean;
+  response: GenerationResponse;
+}
+
+export interface GenerationContext {
+  log: FastifyBaseLogger;
+  /** Aborted when the server shuts down: providers stop, and the fallbacks apply. */
+  signal: AbortSignal;
+}
+
+/**
+ * Turns the day's conversation into a memory (spec §4 "Artwork generation flow"), in one request.
+ * The conversation is handed to the text provider and kept nowhere: only the title, the reflection, the
+ * image prompt (made of curated words or the model's own) and the image are stored. Logs carry only kinds
+ * of failures, never the conversation, the title or the reflection.
+ */
+export function createGenerationService(deps: {
+  generations: GenerationRepository;
+  chat: ChatService;
+  text: TextProvider;
+  /** Writes the image prompt when the text provider cannot (the offline extractor). */
+  fallbackText: TextProvider;
+  image: ImageProvider;
+  /** Draws the default artwork when the image provider fails (the generative-art renderer). */
+  fallbackImage: ImageProvider;
+  storage: StorageProvider;
+}) {
+  const { generations, chat, text, fallbackText, image, fallbackImage, storage } = deps;
+
+  const textsOf = async (input: Parameters<TextProvider['extractMemory']>[0], log: FastifyBaseLogger) => {
+    try {
+      return { texts: await text.extractMemory(input), textFallback: false };
+    } catch (error) {
+      log.warn(
+        error instanceof TextProviderError
+          ? { provider: text.name, reason: error.reason, upstreamStatus: error.status }
+          : { provider: text.name, errorName: errorName(error) },
+        'memory texts failed: using the fallback texts',
+      );
+      return { texts: fallbackTexts(input.language, input.agentName), textFallback: true };
+    }
+  };
+
+  const imagePromptOf = async (input: Parameters<TextProvider['imagePrompt']>[0], log: FastifyBaseLogger) => {
+    try {
+      return await text.imagePrompt(input);
+    } catch (error) {
+      log.warn(
+        error instanceof TextProviderError
+          ? { provider: text.name, reason: error.reason, upstreamStatus: error.status }
+          : { provider: text.name, errorName: errorName(error) },
+        'image prompt failed: using the offline one',
+      );
+      return fallbackText.imagePrompt(input);
+    }
+  };
+
+  /** The artwork, or the default one (the offline renderer, from the same prompt) with spec §8's outcome. */
+  const artworkOf = async (
+    request: Parameters<ImageProvider['generate']>[0],
+    log: FastifyBaseLogger,
+  ): Promise<{ image: Buffer; outcome: GenerationOutcome; errorDetails: string | null }> => {
+    try {
+      return { image: await image.generate(request), outcome: 'created', errorDetails: null };
+    } catch (error) {
+      const failure = error instanceof ImageProviderError ? error : null;
+      log.warn(
+        failure
+          ? { provider: image.name, reason: failure.reason, upstreamStatus: failure.status }
+          : { provider: image.name, errorName: errorName(error) },
+        'image failed: using the default artwork',
+      );
+      const outcome: GenerationOutcome =
+        failure?.reason === 'size' ? 'fallback-size' : failure?.reason === 'policy' ? 'fallback-policy' : 'fallback';
+      const errorDetails = outcome === 'fallback' ? (failure?.detail ?? 'the image could not be made') : null;
+      return { image: await fallbackImage.generate(request), outcome, errorDetails };
+    }
+  };
+
+  /** A retried key: the first request's answer, "still running", or — another person's key — a refusal. */
+  const answerExisting = async (userId: string, row: GenerationRow | undefined): Promise<GenerationResult> => {
+    if (!row || row.userId !== userId) {
+      // Never say whose key it is or what it made: for this person it is just a key they cannot use.
+      throw new AppError('VALIDATION_FAILED', 'This Idempotency-Key cannot be used; send a new one.', {
+        'idempotency-key': ['validation.idempotencyKeyInvalid'],
+      });
+    }
+    if (row.status !== 'done') {
+      throw new AppError('GENERATION_IN_PROGRESS', 'This memory is still being made; wait for the first request to finish.');
+    }
+    if (!row.memoryId || !row.outcome) throw new AppError('NOT_FOUND', 'The memory made by this request no longer exists.');
+    return {
+      created: false,
+      response: {
+        memoryId: row.memoryId,
+        outcome: row.outcome,
+        errorDetails: row.errorDetails,
+        textFallback: row.textFallback,
+        generation: await chat.generationLimit(userId),
+      },
+    };
+  };
+
+  /** The flow once the key is ours: reserve, write, draw, store, save — or give everything back. */
+  const createClaimed = async (userId: string, input: GenerationRequest, key: string, { log, signal }: GenerationContext): Promise<GenerationResult> => {
+    // The same UTC date as the chat's limit info (spec §5).
+    const day = new Date().toISOString().slice(0, 10);
+    let reserved: boolean;
+    try {
+      reserved = await generations.reserve(userId, day);
+    } catch (error) {
+      await generations.markFailed(key);
+      throw error;
+    }
+    if (!reserved) {
+      await generations.markFailed(key);
+      const { limit } = await chat.generationLimit(userId);
+      throw new AppError('DAILY_LIMIT_REACHED', `Daily limit reached: ${limit} ${limit === 1 ? 'image' : 'images'} per day.`);
+    }
+
+    let stored: StoredImage | null = null;
+    let memoryId: string;
+    let result: Omit<GenerationResponse, 'memoryId' | 'generation'>;
+    try {
+      const settings = await generations.findSettings();
+      const fr = input.language === 'fr';
+      const textInput = { messages: input.messages, language: input.language, agentName: fr ? settings.agentNameFr : settings.agentName, signal };
+      const { texts, textFallback } = await textsOf(textInput, log);
+      const prompt = await imagePromptOf(
+        { ...textInput, summaryPrompt: fr ? settings.summaryPromptFr : settings.summaryPrompt, imagePrompt: fr ? settings.imagePromptFr : settings.imagePrompt },
+        log,
+      );
+      const art = await artworkOf({ prompt, size: settings.imageSize, quality: settings.imageQuality, signal }, log);
+      stored = await storage.putImage(`memories/${userId}`, art.image);
+      result = { outcome: art.outcome, errorDetails: art.errorDetails, textFallback };
+      memoryId = await generations.saveMemory({
+        key,
+        userId,
+        day,
+        memory: { title: texts.title, imageUrl: stored.url, prompt, poeticSummary: texts.poeticSummary, conversationId: input.conversationId },
+        result,
+      });
+    } catch (error) {
+      // Spec §8 "Error creating visual memory": nothing was made, so nothing is counted or kept.
+      log.error({ errorName: errorName(error), stored: stored !== null }, 'memory could not be created: the reservation is released');
+      const undo: Promise<unknown>[] = [generations.release(userId, day), generations.markFailed(key)];
+      if (stored) undo.push(storage.remove(stored.key));
+      for (const outcome of await Promise.allSettled(undo)) {
+        if (outcome.status === 'rejected') log.error({ errorName: errorName(outcome.reason) }, 'undoing a failed generation failed');
+      }
+      throw new AppError('MEMORY_CREATE_FAILED', 'Error creating visual memory.');
+    }
+    log.info({ memoryId, outcome: result.outcome, textFallback: result.textFallback, text: text.name, image: image.name, storage: storage.name }, 'memory created');
+    return { created: true, response: { memoryId, ...result, generation: await chat.generationLimit(userId) } };
+  };
+
+  return {
+    /**
+     * POST /api/generations once signed in and valid. A retried key answers the first request's result
+     * (created false) or 409 while it runs; otherwise the access rule (402, as for the chat: the first
+     * session is free, then a subscription), the daily limit (429 when none is left), and the memory is
+     * made (created true) — or everything is given back (500 MEMORY_CREATE_FAILED).
+     */
+    async create(userId: string, input: GenerationRequest, key: string, context: GenerationContext): Promise<GenerationResult> {
+      // A finished request answered again, even though its memory made this day a journaled one (and so
+      // may now need a subscription): the person is only asking what happened.
+      const earlier = await generations.find(key);
+      if (earlier?.status === 'done' && earlier.userId === userId) return answerExisting(userId, earlier);
+      await chat.requireChatAccess(userId);
+      if (await generations.claim(key, userId)) return createClaimed(userId, input, key, context);
+      const row = await generations.find(key);
+      // It failed between our attempt and the read: one more try, then "in progress".
+      if (row?.status === 'failed' && row.userId === userId && (await generations.claim(key, userId))) {
+        return createClaimed(userId, input, key, context);
+      }
+      return answerExisting(userId, row);
+    },
+  };
+}
+export type GenerationService = ReturnType<typeof createGenerationService>;

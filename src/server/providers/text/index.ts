@@ -1,0 +1,75 @@
+import type { Language } from '@shared/limits';
+import { createOfflineExtractor } from './offline-extractor';
+import { createOpenAiCompatibleText } from './openai-compatible';
+
+export interface TextTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** What a memory says about its day (spec §3 "Key-comment result"). */
+export interface MemoryTexts {
+  /** A few words. */
+  title: string;
+  /** The sentence of the day that matters most. It is never stored: only the title and the reflection are. */
+  keyComment: string;
+  /** The reflection: a few gentle sentences, in the conversation's language. */
+  poeticSummary: string;
+}
+
+export interface MemoryTextInput {
+  /** The day's conversation, relayed and never kept. */
+  messages: TextTurn[];
+  language: Language;
+  /** The agent's name in the conversation's language. */
+  agentName: string;
+  /** Stops the provider's upstream call (the server shutting down). */
+  signal: AbortSignal;
+}
+
+export interface ImagePromptInput extends MemoryTextInput {
+  /** The admin's summary prompt for the language: how to turn the conversation into an image prompt. */
+  summaryPrompt: string;
+  /** The admin's image prompt for the language: the style every artwork starts from. */
+  imagePrompt: string;
+}
+
+/**
+ * Writes a memory's title, reflection and image prompt from the day's conversation. Implementations never
+ * log or keep the messages, and fail with a TextProviderError (never with the upstream's message, which
+ * may quote the conversation).
+ */
+export interface TextProvider {
+  readonly name: 'offline-extractor' | 'openai-compatible';
+  extractMemory(input: MemoryTextInput): Promise<MemoryTexts>;
+  /** The prompt the artwork is made from: the admin's image prompt, then a description of the day. */
+  imagePrompt(input: ImagePromptInput): Promise<string>;
+}
+
+export type TextFailure = 'timeout' | 'upstream' | 'network' | 'aborted' | 'malformed';
+
+export class TextProviderError extends Error {
+  constructor(
+    readonly reason: TextFailure,
+    /** The upstream HTTP status, when there was one. */
+    readonly status?: number,
+  ) {
+    super(`text provider failed: ${reason}${status ? ` (${status})` : ''}`);
+    this.name = 'TextProviderError';
+  }
+}
+
+/** Longest image prompt sent or stored (the images APIs of OpenAI accept 4000 characters for DALL·E 3). */
+export const IMAGE_PROMPT_MAX = 4000;
+
+export interface TextProviderOptions {
+  baseUrl: string | null;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+}
+
+/** AI_BASE_URL set: the OpenAI-compatible chat API (AI_TEXT_MODEL, else AI_CHAT_MODEL); otherwise the offline extractor. */
+export function createTextProvider(options: TextProviderOptions): TextProvider {
+  return options.baseUrl ? createOpenAiCompatibleText({ ...options, baseUrl: options.baseUrl }) : createOfflineExtractor();
+}

@@ -1,0 +1,104 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GenerationRequest } from '@shared/contracts/generation';
+import { postGeneration } from './factories/generation';
+import { createUser } from './factories/user';
+import { createTestApp, type TestApp } from './support/app';
+import { startOpenAiStandIn } from './support/openai-stand-in';
+
+const standIn = await startOpenAiStandIn();
+afterAll(() => standIn.close());
+
+const offline = await createTestApp({ LOG_LEVEL: 'trace', RATE_LIMIT_GENERATION_MAX: '1000' });
+const remote = await createTestApp({
+  AI_BASE_URL: standIn.baseUrl,
+  AI_IMAGE_MODEL: 'stand-in-image',
+  AI_TIMEOUT_SECONDS: '1',
+  AI_IMAGE_TIMEOUT_SECONDS: '1',
+  LOG_LEVEL: 'trace',
+  RATE_LIMIT_GENERATION_MAX: '1000',
+});
+
+const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/** Every row of every table of the application's schema, as text. */
+async function wholeDatabaseText(t: TestApp): Promise<string> {
+  const tables = rowsOf<{ tablename: string }>(
+    await t.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`),
+  ).map((r) => r.tablename);
+  expect(tables).toEqual(expect.arrayContaining(['souvenirs', 'generations', 'profiles', 'journal_days']));
+  let text = '';
+  for (const table of tables) {
+    const rows = rowsOf<{ row: string }>(await t.db.execute(sql.raw(`select t::text as row from "${table}" t`)));
+    text += rows.map((r) => r.row).join('\n');
+  }
+  return text;
+}
+
+/** Every file under the app's data folder (stored artworks and thumbnails), as bytes. */
+function everyFile(dir: string): { file: string; bytes: Buffer }[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return { file, bytes: readFileSync(file) };
+    });
+}
+
+describe('privacy of the conversation when it becomes a memory', () => {
+  it('keeps no trace of what was said in the database, the stored files or the logs', async () => {
+    const phrase = `violet-heron-${randomBytes(6).toString('hex')}`;
+    const conversation = (language: 'en' | 'fr'): GenerationRequest => ({
+      conversationId: randomUUID(),
+      language,
+      messages: [
+        { role: 'assistant', content: 'How was your day?' },
+        { role: 'user', content: `This morning a ${phrase} landed by the lake and I felt calm and happy.` },
+        { role: 'assistant', content: `A ${phrase}? What did it make you feel?` },
+        { role: 'user', content: `The ${phrase} reminded me of my grandmother, I miss her.` },
+        { role: 'user', content: phrase },
+      ],
+    });
+
+    const made: string[] = [];
+    for (const t of [offline, remote]) {
+      for (const language of ['en', 'fr'] as const) {
+        const user = await createUser(t);
+        const response = await postGeneration(t, user.cookie, conversation(language));
+        expect(response.statusCode, response.body).toBe(201);
+        made.push(response.json().memoryId);
+      }
+      // Refused requests too: an unknown language, no key.
+      const user = await createUser(t);
+      expect((await postGeneration(t, user.cookie, { ...conversation('en'), language: 'xx' })).statusCode).toBe(400);
+      expect((await postGeneration(t, user.cookie, conversation('en'), null)).statusCode).toBe(400);
+    }
+    // Failures whose upstream answers quote what they read: the fallbacks apply, and nothing is kept or logged.
+    standIn.behaveText('error');
+    standIn.behaveImages('policy');
+    const failing = await createUser(remote);
+    const fallback = await postGeneration(remote, failing.cookie, conversation('en'));
+    expect(fallback.json()).toMatchObject({ outcome: 'fallback-policy', textFallback: true });
+    expect(fallback.body).not.toContain(phrase);
+    standIn.behaveText('json');
+    standIn.behaveImages('b64');
+
+    // The phrase really travelled: the stand-in received it, and the offline memories were made from it.
+    expect(JSON.stringify(standIn.received)).toContain(phrase);
+    expect(made).toHaveLength(4);
+
+    for (const t of [offline, remote]) {
+      expect(await wholeDatabaseText(t)).not.toContain(phrase);
+      const files = everyFile(t.dataDir);
+      expect(files.length).toBeGreaterThanOrEqual(4);
+      for (const { file, bytes } of files) expect(bytes.includes(phrase), file).toBe(false);
+      const logs = t.logs.join('');
+      expect(logs).toContain('/api/generations');
+      expect(logs).toContain('memory created');
+      expect(logs).not.toContain(phrase);
+    }
+  });
+});

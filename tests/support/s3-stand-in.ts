@@ -1,0 +1,151 @@
+/**
+ * A local server speaking enough of the S3 REST API for the storage provider, so that the real
+ * `@aws-sdk/client-s3` is exercised through its real HTTP path (the SDK is never mocked). Path-style
+ * addressing only (`<endpoint>/<bucket>/<key>`, i.e. S3_FORCE_PATH_STYLE=true). It answers:
+ * - `PUT /<bucket>/<key>` (PutObject) — keeps the body, Content-Type and Cache-Control;
+ * - `GET /<bucket>/<key>` (GetObject) and `HEAD` (HeadObject) — 404 `NoSuchKey` when absent;
+ * - `DELETE /<bucket>/<key>` (DeleteObject) — 204, present or not, as S3 does;
+ * - any other bucket: 404 `NoSuchBucket`.
+ *
+ * It does not validate SigV4 signatures; it records whether an `Authorization` header was sent and
+ * which access key it names.
+ *
+ *   const s3 = await startS3StandIn();            // s3.endpoint = http://127.0.0.1:<port>, s3.bucket
+ *   // S3_BUCKET=s3.bucket S3_ENDPOINT=s3.endpoint S3_FORCE_PATH_STYLE=true S3_ACCESS_KEY_ID=… S3_SECRET_ACCESS_KEY=…
+ *   s3.behave('error');                           // 'ok' (default) | 'error' (500 InternalError) | 'hang'
+ *   s3.objects.get('memories/u/….png');           // { body, contentType, cacheControl }
+ *   s3.requests.at(-1);                           // { method, bucket, key, authorization, accessKeyId }
+ *   await s3.close();
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type S3StandInBehaviour = 'ok' | 'error' | 'hang';
+
+export interface StoredObject {
+  body: Buffer;
+  contentType: string | undefined;
+  cacheControl: string | undefined;
+  etag: string;
+}
+
+export interface ReceivedS3Request {
+  method: string;
+  bucket: string;
+  /** The object key, decoded ('' for a bucket-level request). */
+  key: string;
+  /** The Authorization header as sent (the SDK signs with AWS4-HMAC-SHA256). */
+  authorization: string | undefined;
+  /** The access key id named in the signature's Credential, if any. */
+  accessKeyId: string | null;
+}
+
+const readBody = async (request: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+const xmlError = (response: ServerResponse, status: number, code: string, message: string, resource: string) => {
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><Resource>${resource}</Resource><RequestId>${randomBytes(8).toString('hex')}</RequestId></Error>`;
+  response.writeHead(status, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+};
+
+export async function startS3StandIn(options: { bucket?: string; port?: number } = {}) {
+  const bucket = options.bucket ?? 'souvenir-test';
+  const objects = new Map<string, StoredObject>();
+  const requests: ReceivedS3Request[] = [];
+  let behaviour: S3StandInBehaviour = 'ok';
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const [bucketName = '', ...rest] = url.pathname.replace(/^\//, '').split('/');
+      const key = rest.map((segment) => decodeURIComponent(segment)).join('/');
+      const authorization = request.headers.authorization;
+      requests.push({
+        method: request.method ?? '',
+        bucket: decodeURIComponent(bucketName),
+        key,
+        authorization,
+        accessKeyId: /Credential=([^/,\s]+)\//.exec(authorization ?? '')?.[1] ?? null,
+      });
+
+      const body = await readBody(request);
+      if (behaviour === 'hang') return;
+      if (behaviour === 'error') return xmlError(response, 500, 'InternalError', 'We encountered an internal error. Please try again.', url.pathname);
+      if (decodeURIComponent(bucketName) !== bucket) return xmlError(response, 404, 'NoSuchBucket', 'The specified bucket does not exist', url.pathname);
+      if (!key) return xmlError(response, 405, 'MethodNotAllowed', 'Only object requests are supported here', url.pathname);
+
+      switch (request.method ?? '') {
+        case 'PUT': {
+          const etag = `"${createHash('md5').update(body).digest('hex')}"`;
+          objects.set(key, {
+            body,
+            contentType: request.headers['content-type'],
+            cacheControl: request.headers['cache-control'],
+            etag,
+          });
+          response.writeHead(200, { etag, 'content-length': 0 });
+          return response.end();
+        }
+        case 'GET':
+        case 'HEAD': {
+          const object = objects.get(key);
+          if (!object) {
+            if (request.method === 'HEAD') {
+              response.writeHead(404);
+              return response.end();
+            }
+            return xmlError(response, 404, 'NoSuchKey', 'The specified key does not exist.', url.pathname);
+          }
+          response.writeHead(200, {
+            'content-type': object.contentType ?? 'binary/octet-stream',
+            'content-length': object.body.length,
+            etag: object.etag,
+            ...(object.cacheControl ? { 'cache-control': object.cacheControl } : {}),
+            'last-modified': new Date(0).toUTCString(),
+          });
+          return response.end(request.method === 'GET' ? object.body : undefined);
+        }
+        case 'DELETE':
+          objects.delete(key);
+          response.writeHead(204);
+          return response.end();
+        default:
+          return xmlError(response, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', url.pathname);
+      }
+    })();
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    objects,
+    requests,
+    behave(next: S3StandInBehaviour) {
+      behaviour = next;
+    },
+    /** The variables that point the app at this stand-in. */
+    env(overrides: Record<string, string> = {}): Record<string, string> {
+      return {
+        S3_BUCKET: bucket,
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'stand-in-access-key',
+        S3_SECRET_ACCESS_KEY: 'stand-in-secret-key',
+        ...overrides,
+      };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+export type S3StandIn = Awaited<ReturnType<typeof startS3StandIn>>;
