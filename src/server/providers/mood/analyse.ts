@@ -12,6 +12,12 @@ export interface MoodReading {
   intensity: number;
 }
 
+/**
+ * When two moods are named as often, the heavier one leads: someone who says they are sad and
+ * also resting should be met in the sadness first.
+ */
+const TIE_ORDER: readonly Mood[] = ['melancholy', 'anxious', 'angry', 'tired', 'tender', 'hopeful', 'joyful', 'calm'];
+
 /** Lower case, accents removed, punctuation to spaces: "Fatiguée !" → "fatiguee". */
 export function normalise(text: string): string {
   return text
@@ -42,7 +48,7 @@ export function readMood(text: string): MoodReading {
   const tokens = joined ? joined.split(' ') : [];
   const scores = MOODS.map((mood) => ({ mood, score: countMatches(tokens, joined, MOOD_STEMS[mood]) }))
     .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || MOODS.indexOf(a.mood) - MOODS.indexOf(b.mood));
+    .sort((a, b) => b.score - a.score || TIE_ORDER.indexOf(a.mood) - TIE_ORDER.indexOf(b.mood));
   const themes = THEMES.map((theme, index) => ({ theme, index, score: countMatches(tokens, joined, theme.stems) }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index)

@@ -11,7 +11,7 @@ export const MOOD_STEMS: Record<Mood, string[]> = {
     'heureu', 'joie', 'content', 'rire', 'ri ', 'drole', 'genial', 'super ', 'formidable', 'ravi', 'fete', 'sourire', 'souri',
   ],
   calm: [
-    'calm', 'peace', 'quiet', 'relax', 'rest', 'still', 'serene', 'gentle', 'slow', 'breath', 'meditat',
+    'calm', 'peace', 'quiet', 'relax', 'rest ', 'rested', 'resting', 'still', 'serene', 'gentle', 'slow', 'breath', 'meditat',
     'calme', 'paix', 'paisib', 'tranquil', 'repos', 'detend', 'serein', 'doux', 'douce', 'lent', 'respir', 'medit',
   ],
   tender: [
@@ -23,7 +23,7 @@ export const MOOD_STEMS: Record<Mood, string[]> = {
     'espoir', 'espere', 'mieux', 'demain', 'nouveau', 'nouvelle', 'commenc', 'grandi', 'fier', 'fiere', 'courag', 'progres', 'reve ', 'rever', 'reves',
   ],
   melancholy: [
-    'sad', 'cry', 'cried', 'tear', 'lonely', 'alone', 'lost', 'grief', 'griev', 'empty', 'down ', 'blue', 'hurt', 'heavy', 'nostalg',
+    'sad', 'cry', 'cried', 'tear', 'lonely', 'alone', 'lost', 'grief', 'griev', 'empty', 'feel down', 'feeling down', 'felt down', 'blue', 'hurt', 'heavy', 'nostalg',
     'triste', 'tristesse', 'pleur', 'larme', 'seul', 'solitude', 'perdu', 'deuil', 'vide', 'mal ', 'blesse', 'lourd', 'nostalg', 'cafard',
   ],
   anxious: [
