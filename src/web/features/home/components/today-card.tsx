@@ -59,6 +59,13 @@ export function TodayCard({ action, status, onStart, onRetry, retrying }: TodayC
               {journalDays === 0 ? <p className="max-w-prose leading-relaxed text-ink-muted">{t('today.firstSessionHint')}</p> : null}
             </>
           )}
+          {status && !subscribe ? (
+            <p data-testid="home-generation-limit" className="text-sm text-ink-muted">
+              {status.generation.canGenerate
+                ? t('today.limitLeft', { remaining: status.generation.remaining, count: status.generation.limit })
+                : t('today.limitReached')}
+            </p>
+          ) : null}
           {status?.subscription.freeAccess ? (
             <p data-testid="home-free-access" className="inline-flex items-center gap-2 rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent-strong">
               <Gift aria-hidden="true" className="size-4" />

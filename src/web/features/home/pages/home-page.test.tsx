@@ -315,3 +315,68 @@ describe('home: signed out', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 });
+
+describe('home: today\'s generations', () => {
+  it('says how many memories are left today', async () => {
+    mockFetch(homeHandlers({ status: buildStatus({ journalDays: 0 }) }));
+    renderApp('/home');
+    expect(await screen.findByTestId('home-generation-limit')).toHaveTextContent('1 of 1 memory left today');
+  });
+
+  it('says when today\'s memory is already made', async () => {
+    const status = { ...buildStatus({ journalDays: 2, active: true }), generation: { remaining: 0, limit: 1, canGenerate: false } };
+    mockFetch(homeHandlers({ status }));
+    renderApp('/home');
+    expect(await screen.findByTestId('home-generation-limit')).toHaveTextContent('Today’s memory is made. The next one can be created tomorrow.');
+  });
+});
+
+describe('home: temporary image banner', () => {
+  const ids = [buildMemory(1).id, buildMemory(2).id];
+
+  it('is hidden when no image waits to be moved', async () => {
+    const { requests } = mockFetch({ ...homeHandlers(), 'GET /api/memories/migration': () => json({ pending: 0, ids: [] }) });
+    renderApp('/home');
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/memories/migration'));
+    expect(screen.queryByTestId('image-migration-banner')).not.toBeInTheDocument();
+  });
+
+  it('moves each image in turn and reports successes and failures', async () => {
+    let pending = [...ids];
+    const { requests } = mockFetch({
+      ...homeHandlers(),
+      'GET /api/memories/migration': () => json({ pending: pending.length, ids: pending }),
+      [`POST /api/memories/migration/${ids[0]}`]: () => {
+        pending = pending.filter((id) => id !== ids[0]);
+        return json({ imageUrl: '/files/memories/u/a.png' });
+      },
+      [`POST /api/memories/migration/${ids[1]}`]: () => apiError(502, 'IMAGE_MIGRATION_FAILED'),
+    });
+    const { user } = renderApp('/home');
+
+    const banner = await screen.findByTestId('image-migration-banner');
+    expect(within(banner).getByRole('heading', { name: '2 memories still use a temporary image' })).toBeInTheDocument();
+    await user.click(within(banner).getByRole('button', { name: 'Keep them safe' }));
+
+    expect(await screen.findByText('1 image could not be moved. Try again later.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(ids.map((id) => `/api/memories/migration/${id}`));
+    // The list is asked again: one memory is still waiting.
+    expect(await screen.findByRole('heading', { name: '1 memory still uses a temporary image' })).toBeInTheDocument();
+  });
+
+  it('says so when every image was moved', async () => {
+    let pending = [ids[0]!];
+    mockFetch({
+      ...homeHandlers(),
+      'GET /api/memories/migration': () => json({ pending: pending.length, ids: pending }),
+      [`POST /api/memories/migration/${ids[0]}`]: () => {
+        pending = [];
+        return json({ imageUrl: '/files/memories/u/a.png' });
+      },
+    });
+    const { user } = renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Keep them safe' }));
+    expect(await screen.findByText('1 image is now kept safely.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('image-migration-banner')).not.toBeInTheDocument());
+  });
+});

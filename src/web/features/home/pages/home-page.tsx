@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@web/lib/api/get-me';
+import { ImageMigrationBanner } from '../components/image-migration-banner';
 import { RecentMemories } from '../components/recent-memories';
 import { TodayCard } from '../components/today-card';
 import { WelcomeBackDialog } from '../components/welcome-back-dialog';
@@ -26,6 +27,8 @@ export function HomePage() {
         </div>
         <TodayCard action={action} status={status.data} onStart={run} onRetry={() => void status.refetch()} retrying={status.isFetching} />
       </section>
+
+      <ImageMigrationBanner signedIn={signedIn} />
 
       <RecentMemories signedIn={signedIn} onStart={run} startDisabled={action.kind === 'loading' || action.kind === 'error'} />
 
