@@ -70,7 +70,17 @@ const en = {
   chatResetsIn: 'Resets in', // chat:generations.resetIn
   chatFinish: 'Finish and create my memory', // chat:finish.label
   chatFinishHint: 'After three messages, you can turn this conversation into a memory.', // chat:finish.hint
-  chatFinishComingSoon: 'Creating your memory is coming very soon. Until then, your conversation stays on this device.', // chat:finish.comingSoon
+  chatFinishPending: 'Creating your memory…', // chat:finish.pending
+  chatMemoryMade: 'This conversation has become a memory.', // chat:finish.done
+  chatLimitTitle: (count: number) => (count === 1 ? `Daily limit reached: ${count} image per day` : `Daily limit reached: ${count} images per day`), // chat:limit.title_*
+  // Generation (chat:generating, chat:loadingMessages.0, chat:generation.*).
+  generationCreating: 'Creating your visual memory...', // chat:generating
+  generationFirstLine: 'Mixing the colours of your day…', // chat:loadingMessages.0
+  generationCreated: 'Your conversation has been transformed into a visual memory', // chat:generation.created
+  // Memory page (memories:detail.*).
+  memoryBack: 'All memories', // memories:detail.back
+  memoryBackHome: 'Back to home', // memories:detail.backHome
+  memoryReflection: 'Reflection', // memories:detail.reflection
   chatNoAccessTitle: 'Keep going with a subscription', // chat:noAccess.title
   chatNoAccessAction: 'See the subscription', // chat:noAccess.action
   voiceRecord: 'Record a voice message', // chat:voice.record
@@ -128,7 +138,15 @@ const fr: typeof en = {
   chatResetsIn: 'Remise à zéro dans',
   chatFinish: 'Terminer et créer mon souvenir',
   chatFinishHint: 'Après trois messages, tu pourras transformer cette conversation en souvenir.',
-  chatFinishComingSoon: 'La création de ton souvenir arrive très bientôt. En attendant, ta conversation reste sur cet appareil.',
+  chatFinishPending: 'Création de ton souvenir…',
+  chatMemoryMade: 'Cette conversation est devenue un souvenir.',
+  chatLimitTitle: (count: number) => `Limite quotidienne atteinte\u00a0: ${count} ${count === 1 ? 'image' : 'images'} par jour`,
+  generationCreating: 'Création de ton souvenir illustré…',
+  generationFirstLine: 'Je mélange les couleurs de ta journée…',
+  generationCreated: 'Ta conversation est devenue un souvenir illustré',
+  memoryBack: 'Tous les souvenirs',
+  memoryBackHome: 'Retour à l’accueil',
+  memoryReflection: 'Réflexion',
   chatNoAccessTitle: 'Continuer avec un abonnement',
   chatNoAccessAction: 'Voir l’abonnement',
   voiceRecord: 'Enregistrer un message vocal',

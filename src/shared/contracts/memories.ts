@@ -13,6 +13,18 @@ export const memorySummarySchema = z.object({
 });
 export type MemorySummary = z.infer<typeof memorySummarySchema>;
 
+/**
+ * GET /api/memories/{id} — one of the signed-in person's memories, as its page shows it. 404 NOT_FOUND for
+ * an unknown or malformed id and for another person's memory (never saying which).
+ */
+export const memoryDetailSchema = memorySummarySchema.extend({
+  /** The WebP thumbnail stored beside the image, when the image is one of the app's own files. */
+  thumbnailUrl: z.string().nullable(),
+  /** The reflection; null when none was made. */
+  poeticSummary: z.string().nullable(),
+});
+export type MemoryDetail = z.infer<typeof memoryDetailSchema>;
+
 /** GET /api/memories/recent — the home grid: the latest memories of the signed-in person, newest first. */
 export const recentMemoriesQuerySchema = z.object({
   limit: z.coerce.number({ error: 'validation.limitInvalid' }).int('validation.limitInvalid').min(1, 'validation.limitInvalid').max(HOME_MEMORIES_COUNT, 'validation.limitInvalid').default(HOME_MEMORIES_COUNT),

@@ -4,6 +4,7 @@ import { ResetPasswordPage } from '@web/features/auth/pages/reset-password-page'
 import { ChatPage } from '@web/features/chat/pages/chat-page';
 import { HomePage } from '@web/features/home/pages/home-page';
 import { LandingPage } from '@web/features/landing/pages/landing-page';
+import { MemoryDetailPage } from '@web/features/memories/pages/memory-detail-page';
 import { NotFoundPage } from '@web/features/not-found/pages/not-found-page';
 import { PlaceholderPage } from '@web/features/placeholders/pages/placeholder-page';
 import { SharedMemoryPage } from '@web/features/placeholders/pages/shared-memory-page';
@@ -45,7 +46,7 @@ export const routes: RouteObject[] = [
               { path: 'support', element: <PlaceholderPage page="support" /> },
               { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
               { path: 'memories', element: <PlaceholderPage page="memories" /> },
-              { path: 'memories/:id', element: <PlaceholderPage page="memory" /> },
+              { path: 'memories/:id', element: <MemoryDetailPage /> },
               { path: 'memories/edit/:id', element: <PlaceholderPage page="memoryEdit" /> },
               { path: '*', element: <NotFoundPage /> },
             ],

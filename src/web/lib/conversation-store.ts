@@ -32,6 +32,8 @@ export interface ConversationRecord {
   /** Epoch milliseconds of the last message sent or received. */
   lastActivity: number;
   messages: StoredMessage[];
+  /** Set once the conversation became a memory: the chat then offers that memory instead of a second one. */
+  memoryId?: string;
 }
 
 /** The pointer from a user to their current session. */

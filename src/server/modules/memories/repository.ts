@@ -22,6 +22,23 @@ export function createMemoriesRepository(db: Database) {
         .limit(limit);
     },
 
+    /** One of the person's memories as its page shows it, or null (someone else's memory is nobody's here). */
+    async findDetail(id: string, userId: string) {
+      const [row] = await db
+        .select({
+          id: souvenirs.id,
+          title: souvenirs.title,
+          imageUrl: souvenirs.imageUrl,
+          poeticSummary: souvenirs.poeticSummary,
+          liked: souvenirs.liked,
+          createdAt: souvenirs.createdAt,
+          conversationId: souvenirs.conversationId,
+        })
+        .from(souvenirs)
+        .where(and(eq(souvenirs.id, id), eq(souvenirs.userId, userId)));
+      return row ?? null;
+    },
+
     /** Ids of the person's memories whose image is still at a temporary address, oldest first. */
     async listTemporaryImageIds(userId: string, ownFilesUrlPrefix: string) {
       const rows = await db

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   imageMigrationResultSchema,
   imageMigrationStatusSchema,
+  memoryDetailSchema,
   recentMemoriesQuerySchema,
   recentMemoriesResponseSchema,
 } from '@shared/contracts/memories';
@@ -33,6 +34,22 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
       const user = await deps.session.require(request);
       return deps.memories.migrationStatus(user.id);
     });
+
+    // After the static /recent and /migration (the router prefers them). Any id is accepted here so a
+    // malformed one is "not found" like an unknown one — and only once the caller is known.
+    api.get(
+      '/api/memories/:id',
+      {
+        schema: { params: z.object({ id: z.string() }), response: { 200: memoryDetailSchema } },
+        onRequest: async (request) => {
+          await deps.session.require(request);
+        },
+      },
+      async (request) => {
+        const user = await deps.session.require(request);
+        return deps.memories.detail(user.id, request.params.id);
+      },
+    );
 
     // One memory per request: the browser runs them one after another and counts successes and failures.
     api.post(

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImageMigrationResult, ImageMigrationStatus, MemorySummary, RecentMemoriesResponse } from '@shared/contracts/memories';
+import type { ImageMigrationResult, ImageMigrationStatus, MemoryDetail, MemorySummary, RecentMemoriesResponse } from '@shared/contracts/memories';
 import { AppError } from '../../app-error';
+import { FILES_URL_PREFIX, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from '../../providers/storage/keys';
 import type { FilesService } from '../files/service';
 import type { MemoriesRepository } from './repository';
 import { isTemporaryImageUrl } from './temporary-image-url';
@@ -8,6 +9,17 @@ import { isTemporaryImageUrl } from './temporary-image-url';
 type SummaryRow = Awaited<ReturnType<MemoriesRepository['listRecent']>>[number];
 
 const toSummary = (row: SummaryRow): MemorySummary => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * The grid thumbnail of an image the app stores itself (`/files/<key>` → `/files/<key>.thumb.webp`, made
+ * with the image); null for any other address (a temporary one not migrated yet), which has none.
+ */
+function thumbnailUrlOf(imageUrl: string): string | null {
+  if (!imageUrl.startsWith(FILES_URL_PREFIX)) return null;
+  const key = imageUrl.slice(FILES_URL_PREFIX.length);
+  if (!STORAGE_KEY_PATTERN.test(key) || /\.thumb\.[a-z]+$/i.test(key)) return null;
+  return urlOf(thumbnailKeyOf(key));
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const memoryNotFound = () => new AppError('NOT_FOUND', 'No such memory.');
@@ -20,6 +32,14 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
     /** The home grid: only the person's own memories, newest first. */
     async recent(userId: string, limit: number): Promise<RecentMemoriesResponse> {
       return { items: (await memories.listRecent(userId, limit)).map(toSummary) };
+    },
+
+    /** The memory's page: only the person's own memory; anything else is "not found" (never "not yours"). */
+    async detail(userId: string, id: string): Promise<MemoryDetail> {
+      if (!UUID.test(id)) throw memoryNotFound();
+      const row = await memories.findDetail(id, userId);
+      if (!row) throw memoryNotFound();
+      return { ...row, createdAt: row.createdAt.toISOString(), thumbnailUrl: thumbnailUrlOf(row.imageUrl) };
     },
 
     /** The Home banner: the person's own memories still at a temporary image address. */

@@ -17,6 +17,8 @@ interface ChatComposerProps {
   replying: boolean;
   /** The daily limit is reached: nothing can be written or sent. */
   disabled: boolean;
+  /** The conversation is becoming a memory: everything waits, and the mobile finish button shows its progress. */
+  generating: boolean;
   isMobile: boolean;
   voice: { available: boolean; state: VoiceState; onPress: () => void };
   /** On mobile the finish button lives here, as an icon. */
@@ -28,10 +30,10 @@ interface ChatComposerProps {
  * microphone and send. Enter sends, Shift+Enter adds a line, and nothing is sent mid-composition
  * (IME input for Japanese, Chinese…).
  */
-export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying, disabled, isMobile, voice, finish }: ChatComposerProps) {
+export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying, disabled, generating, isMobile, voice, finish }: ChatComposerProps) {
   const { t } = useTranslation(['chat', 'errors']);
   const voiceHintId = useId();
-  const canSend = value.trim().length > 0 && !replying && !disabled;
+  const canSend = value.trim().length > 0 && !replying && !disabled && !generating;
   const recording = voice.state === 'recording';
   const transcribing = voice.state === 'transcribing';
 
@@ -74,12 +76,13 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
           <Button
             variant="secondary"
             size="icon"
-            aria-label={t('chat:finish.label')}
+            aria-label={generating ? t('chat:finish.pending') : t('chat:finish.label')}
             data-testid="chat-generate-mobile"
-            disabled={!finish.enabled}
+            disabled={!finish.enabled || generating}
+            aria-busy={generating || undefined}
             onClick={finish.onPress}
           >
-            <Sparkles aria-hidden="true" />
+            {generating ? <Spinner className="size-4" /> : <Sparkles aria-hidden="true" />}
           </Button>
         ) : null}
         <label htmlFor="chat-input" className="sr-only">
@@ -92,7 +95,7 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
           rows={isMobile ? 1 : 2}
           value={value}
           maxLength={CHAT_MESSAGE_MAX}
-          disabled={disabled}
+          disabled={disabled || generating}
           enterKeyHint="send"
           placeholder={disabled ? t('chat:input.placeholderLimit') : t('chat:input.placeholder')}
           onChange={(event) => onChange(event.target.value)}
@@ -109,7 +112,7 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
           // Without a transcription service the button stays reachable and explains itself when pressed.
           aria-disabled={!voice.available || undefined}
           aria-describedby={voice.available ? undefined : voiceHintId}
-          disabled={voice.available && (transcribing || (!recording && (disabled || replying)))}
+          disabled={generating || (voice.available && (transcribing || (!recording && (disabled || replying))))}
           aria-busy={transcribing || undefined}
           className={cn(!voice.available && 'text-ink-muted opacity-60 hover:bg-transparent')}
           onClick={voice.onPress}

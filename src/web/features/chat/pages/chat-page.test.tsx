@@ -213,9 +213,7 @@ describe('chat page: finishing', () => {
     await user.type(textbox(), 'My day was long{Enter}');
     await screen.findByText('It sounds like a full day.');
     await waitFor(() => expect(finishButton()).toBeEnabled());
-
-    await user.click(finishButton());
-    expect(await screen.findByText(/Creating your memory is coming very soon/)).toBeInTheDocument();
+    expect(screen.queryByText('After three messages, you can turn this conversation into a memory.')).not.toBeInTheDocument();
   });
 
   it('does not count the apology after a failure', async () => {

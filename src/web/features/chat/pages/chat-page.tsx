@@ -1,9 +1,10 @@
 import type { ChatStatusResponse } from '@shared/contracts/chat';
 import type { MeResponse } from '@shared/contracts/me';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Sparkles } from 'lucide-react';
+import { ArrowRight, Sparkles } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -16,8 +17,10 @@ import { ChatComposer } from '../components/chat-composer';
 import { NoAccessNotice, SignedOutPrompt } from '../components/chat-notices';
 import { GenerationSummary, LimitNotice } from '../components/generation-status';
 import { MessageList, type Speaker } from '../components/message-list';
+import { RotatingLoadingMessage } from '../components/rotating-loading-message';
 import { useChatReply } from '../hooks/use-chat-reply';
 import { useConversation } from '../hooks/use-conversation';
+import { memoryIdOf, useGenerateMemory } from '../hooks/use-generate-memory';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { hasEnoughToFinish } from '../messages';
 
@@ -64,6 +67,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   const conversation = useConversation({ userId: me.user.id, welcome });
   const reply = useChatReply(conversation);
   const { send } = reply;
+  const { generate, generating } = useGenerateMemory(conversation);
 
   const onVoiceText = useCallback(
     (text: string) => {
@@ -96,7 +100,10 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   const { messages } = conversation.record;
   const limitReached = !status.generation.canGenerate;
   const replying = reply.phase !== 'idle';
-  const canFinish = status.hasAccess && hasEnoughToFinish(messages) && !limitReached && !replying && voice.state === 'idle';
+  // A conversation becomes one memory: once it has, the chat offers that memory rather than a second.
+  const memoryId = memoryIdOf(conversation.record);
+  const canFinish =
+    status.hasAccess && hasEnoughToFinish(messages) && !limitReached && !replying && voice.state === 'idle' && !generating && memoryId === null;
 
   function submit() {
     if (send(draft)) {
@@ -113,9 +120,8 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
     voice.toggle();
   }
 
-  // Generation arrives with the next piece of work; until then the button says so.
   function onFinish() {
-    toast.info(t('finish.comingSoon'), { id: 'finish-coming-soon' });
+    if (canFinish) generate();
   }
 
   return (
@@ -128,12 +134,25 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
       </div>
 
       {limitReached && status.hasAccess ? <LimitNotice limit={status.generation.limit} /> : null}
+      {memoryId !== null && !generating ? (
+        <p data-testid="chat-memory-made" className="flex shrink-0 flex-wrap items-center gap-x-2 text-sm text-ink-muted">
+          {t('finish.done')}
+          <Link
+            to={`/home/memories/${encodeURIComponent(memoryId)}`}
+            className="inline-flex items-center gap-1 font-medium text-accent underline-offset-4 hover:underline"
+          >
+            {t('finish.view')}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </p>
+      ) : null}
 
       <section
         aria-labelledby="chat-title"
         className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-soft md:h-[calc(100dvh-19rem)] md:max-h-[46rem] md:min-h-[24rem] md:flex-none"
       >
         <MessageList messages={messages} agent={agent} person={person} phase={reply.phase} streamingId={reply.streamingId} />
+        {generating ? <RotatingLoadingMessage className="shrink-0 border-t border-line bg-sand/40 px-4 py-5" /> : null}
         {status.hasAccess ? (
           <ChatComposer
             textareaRef={textareaRef}
@@ -142,6 +161,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
             onSubmit={submit}
             replying={replying}
             disabled={limitReached}
+            generating={generating}
             isMobile={isMobile}
             voice={{ available: status.voice, state: voice.state, onPress: onVoicePress }}
             finish={{ enabled: canFinish, onPress: onFinish }}
@@ -158,11 +178,12 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
             className="w-full"
             data-testid="chat-finish"
             disabled={!canFinish}
+            pending={generating}
             aria-describedby={hasEnoughToFinish(messages) ? undefined : 'chat-finish-hint'}
             onClick={onFinish}
           >
-            <Sparkles aria-hidden="true" />
-            {t('finish.label')}
+            {generating ? null : <Sparkles aria-hidden="true" />}
+            {generating ? t('finish.pending') : t('finish.label')}
           </Button>
           {hasEnoughToFinish(messages) ? null : (
             <p id="chat-finish-hint" className="text-center text-sm text-ink-muted">

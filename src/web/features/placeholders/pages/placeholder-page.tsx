@@ -10,7 +10,6 @@ export type PlaceholderPageName =
   | 'support'
   | 'pricing'
   | 'memories'
-  | 'memory'
   | 'memoryEdit'
   | 'community'
   | 'privacy';
