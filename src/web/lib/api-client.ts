@@ -23,32 +23,52 @@ interface RequestOptions<T> {
   /** Validates the answer so a contract drift shows up as an error here, not as a broken screen later. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers (an idempotency key, for instance). */
+  headers?: Record<string, string>;
 }
 
-async function request<T>(method: Method, path: string, { body, schema, signal }: RequestOptions<T> = {}): Promise<T> {
-  let response: Response;
+const networkError = (cause: unknown, fallback: string) => new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : fallback);
+
+/**
+ * `fetch` for the app's own API, with its cookies. A request that never reached the server rejects with
+ * ApiError(0, 'NETWORK'); an abort is rethrown as it is.
+ */
+export async function fetchApi(path: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    return await fetch(path, { credentials: 'same-origin', ...init });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : 'Network error');
+    throw networkError(cause, 'Network error');
   }
+}
+
+async function request<T>(method: Method, path: string, { body, schema, signal, headers }: RequestOptions<T> = {}): Promise<T> {
+  const response = await fetchApi(path, {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
 
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
 
-  const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
+  let data: unknown;
+  try {
+    const text = await response.text();
+    data = text ? JSON.parse(text) : undefined;
+  } catch (cause) {
+    // The connection broke while the answer was read: as unknown an outcome as a network failure.
+    throw networkError(cause, 'Unreadable answer');
+  }
   return schema ? schema.parse(data) : (data as T);
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/**
+ * The coded error of a non-2xx answer. An answer without the API's error body (a proxy's page, say)
+ * gets `serverErrorCode` for 5xx statuses, BAD_REQUEST otherwise.
+ */
+export async function toApiError(response: Response, serverErrorCode = 'INTERNAL'): Promise<ApiError> {
   let data: unknown;
   try {
     data = await response.json();
@@ -60,7 +80,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { code, message, fields } = parsed.data.error;
     return new ApiError(response.status, code, message, fields);
   }
-  return new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText);
+  return new ApiError(response.status, response.status >= 500 ? serverErrorCode : 'BAD_REQUEST', response.statusText);
 }
 
 export const apiClient = {

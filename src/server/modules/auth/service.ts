@@ -10,6 +10,7 @@ import type { Auth } from './auth';
  */
 export function createSessionReader(auth: Auth) {
   const seen = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const signedIn = new WeakMap<FastifyRequest, SessionUser>();
   const read = (request: FastifyRequest): Promise<SessionUser | null> => {
     let session = seen.get(request);
     if (!session) {
@@ -22,6 +23,16 @@ export function createSessionReader(auth: Auth) {
     read,
     async require(request: FastifyRequest): Promise<SessionUser> {
       const user = await read(request);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'You need to be signed in.');
+      signedIn.set(request, user);
+      return user;
+    },
+    /**
+     * The person `require` already found for this request, without waiting: for synchronous steps after an
+     * onRequest check (rate-limit keys, handlers). Throws UNAUTHENTICATED when `require` did not pass.
+     */
+    current(request: FastifyRequest): SessionUser {
+      const user = signedIn.get(request);
       if (!user) throw new AppError('UNAUTHENTICATED', 'You need to be signed in.');
       return user;
     },

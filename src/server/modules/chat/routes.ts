@@ -13,7 +13,6 @@ import {
 import { AppError } from '../../app-error';
 import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile } from '../../uploads';
 import type { SessionReader } from '../auth/service';
-import type { SessionUser } from '../profile/service';
 import type { ChatService } from './service';
 
 const RATE_WINDOW_MS = 60_000;
@@ -44,13 +43,8 @@ async function write(reply: FastifyReply, chunk: string): Promise<boolean> {
 export function chatRoutes(deps: { session: SessionReader; chat: ChatService; rateLimitMax: number }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    // The signed-in person, read once in onRequest (before the body is validated) for the later steps.
-    const signedIn = new WeakMap<FastifyRequest, SessionUser>();
-    const userOf = (request: FastifyRequest) => {
-      const user = signedIn.get(request);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'You need to be signed in.');
-      return user;
-    };
+    // The signed-in person, checked in onRequest (before the body is validated) for the later steps.
+    const userOf = (request: FastifyRequest) => deps.session.current(request);
 
     const perPersonLimit = app.rateLimit({
       max: deps.rateLimitMax,
@@ -73,7 +67,7 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
       {
         schema: { body: chatReplyRequestSchema },
         onRequest: async (request) => {
-          signedIn.set(request, await deps.session.require(request));
+          await deps.session.require(request);
         },
         preHandler: [
           async (request) => {
@@ -125,7 +119,7 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
       const transcriptionLimit = voice.createRateLimit({
         max: deps.rateLimitMax,
         timeWindow: RATE_WINDOW_MS,
-        keyGenerator: async (request) => `chat-transcribe|${(await deps.session.require(request)).id}`,
+        keyGenerator: (request) => `chat-transcribe|${userOf(request).id}`,
       });
 
       // Order of refusals: signed out 401, bad language or no file 400, no access 402, no provider 503,

@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generationRequestSchema, generationResponseSchema, IDEMPOTENCY_HEADER } from '@shared/contracts/generation';
-import { AppError } from '../../app-error';
 import type { SessionReader } from '../auth/service';
-import type { SessionUser } from '../profile/service';
 import type { GenerationService } from './service';
 
 const RATE_WINDOW_MS = 60_000;
@@ -17,13 +15,8 @@ const generationHeadersSchema = z.looseObject({
 export function generationRoutes(deps: { session: SessionReader; generation: GenerationService; rateLimitMax: number }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    // The signed-in person, read once in onRequest (before the body is validated) for the later steps.
-    const signedIn = new WeakMap<FastifyRequest, SessionUser>();
-    const userOf = (request: FastifyRequest) => {
-      const user = signedIn.get(request);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'You need to be signed in.');
-      return user;
-    };
+    // The signed-in person, checked in onRequest (before the body is validated) for the later steps.
+    const userOf = (request: FastifyRequest) => deps.session.current(request);
 
     // Shutting down: providers stop waiting, the fallbacks apply and the memory is still saved if it can be.
     const shutdown = new AbortController();
@@ -49,7 +42,7 @@ export function generationRoutes(deps: { session: SessionReader; generation: Gen
           response: { 200: generationResponseSchema, 201: generationResponseSchema },
         },
         onRequest: async (request) => {
-          signedIn.set(request, await deps.session.require(request));
+          await deps.session.require(request);
         },
         preHandler: perPersonLimit,
       },

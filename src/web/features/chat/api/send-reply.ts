@@ -1,6 +1,6 @@
 import { chatStreamEventSchema, type ChatReplyRequest, type ChatStreamEvent } from '@shared/contracts/chat';
-import { ERROR_STATUS, errorBodySchema, type ErrorCode } from '@shared/errors';
-import { ApiError } from '@web/lib/api-client';
+import { ERROR_STATUS, type ErrorCode } from '@shared/errors';
+import { ApiError, fetchApi, toApiError } from '@web/lib/api-client';
 
 export { chatReplyRequestSchema } from '@shared/contracts/chat';
 
@@ -74,21 +74,6 @@ function parseEvent(data: string): ChatStreamEvent {
   return parsed.data;
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    data = undefined;
-  }
-  const parsed = errorBodySchema.safeParse(data);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(response.status, code, message, fields);
-  }
-  return new ApiError(response.status, response.status >= 500 ? 'CHAT_PROVIDER_FAILED' : 'BAD_REQUEST', response.statusText);
-}
-
 interface SendReplyOptions {
   /** Called with each piece of the reply as it arrives. */
   onDelta: (text: string) => void;
@@ -103,21 +88,14 @@ interface SendReplyOptions {
  * stream or a network failure — whatever was already passed to `onDelta` stays the caller's.
  */
 export async function sendReply(request: ChatReplyRequest, { onDelta, signal }: SendReplyOptions): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch('/api/chat/reply', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-      signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : 'Network error');
-  }
+  const response = await fetchApi('/api/chat/reply', {
+    method: 'POST',
+    headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+    signal,
+  });
 
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) throw await toApiError(response, 'CHAT_PROVIDER_FAILED');
   if (!response.body) throw providerFailed('Empty reply stream');
 
   let reply = '';
