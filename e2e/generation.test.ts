@@ -2,13 +2,10 @@
 // artwork, local storage): three messages, "finish", the rotating progress, the new memory's page with its title,
 // reflection and artwork, then the day's limit — in the chat and on the server.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '@server/db/client';
-import { profiles, users } from '@server/db/schema/index';
-import type { RunningApp } from './support/app';
 import { openPage } from './support/browser';
+import { grantFreeAccess } from './support/database';
 import { openChat, readMessages, sendAndWaitForReply, toast } from './support/chat';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
@@ -18,20 +15,6 @@ const s = setupSuite();
 
 const MEMORY_PATH = /^\/home\/memories\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** What an administrator grants: free access counts as a subscription, so the chat stays open after the first memory. */
-async function grantFreeAccess(app: RunningApp, email: string) {
-  await app.restart(async (dataDir) => {
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      expect(user, `a user ${email}`).toBeDefined();
-      await handle.db.update(profiles).set({ freeAccess: true }).where(eq(profiles.id, user!.id));
-    } finally {
-      await handle.close();
-    }
-  });
-}
 
 interface GenerationWatch {
   /** Each line of the rotating message, once per change. */
