@@ -1,9 +1,12 @@
 // Direct access to a stopped app's embedded database, for states no journey can reach yet (a journaled day
 // before the memory feature exists, for instance). The app is restarted around the change.
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { openDatabase, type Database } from '@server/db/client';
-import { journalDays, profiles, users } from '@server/db/schema/index';
+import { journalDays, profiles, souvenirs, users } from '@server/db/schema/index';
+import { renderArtwork } from '@server/providers/image/generative-art';
+import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import type { RunningApp } from './app';
 
 async function userIdOf(db: Database, email: string): Promise<string> {
@@ -36,4 +39,45 @@ export async function grantFreeAccess(app: RunningApp, email: string): Promise<v
   await withStoppedApp(app, async (db) => {
     await db.update(profiles).set({ freeAccess: true }).where(eq(profiles.id, await userIdOf(db, email)));
   });
+}
+
+export interface SeededMemory {
+  title: string;
+  /** When it was made (ISO instant); memories of past years are how the gallery's filters are tried. */
+  createdAt: string;
+  liked?: boolean;
+  poeticSummary?: string | null;
+  conversationId?: string | null;
+  shareToken?: string | null;
+}
+
+/**
+ * Gives the person memories as the generation would have stored them: a real artwork and its thumbnail
+ * in the app's file storage, and the row. Answers the memories' ids, in the order given.
+ */
+export async function addMemories(app: RunningApp, email: string, memories: SeededMemory[]): Promise<string[]> {
+  const ids: string[] = [];
+  await withStoppedApp(app, async (db) => {
+    const userId = await userIdOf(db, email);
+    const storage = createLocalFolderStorage({ dir: path.join(app.dataDir, 'files') });
+    for (const memory of memories) {
+      const image = await storage.putImage(`memories/${userId}`, await renderArtwork(memory.title));
+      const [row] = await db
+        .insert(souvenirs)
+        .values({
+          userId,
+          title: memory.title,
+          imageUrl: image.url,
+          prompt: `A painting about ${memory.title}`,
+          poeticSummary: memory.poeticSummary === undefined ? `A reflection on ${memory.title.toLowerCase()}.` : memory.poeticSummary,
+          liked: memory.liked ?? false,
+          createdAt: new Date(memory.createdAt),
+          conversationId: memory.conversationId ?? null,
+          shareToken: memory.shareToken ?? null,
+        })
+        .returning({ id: souvenirs.id });
+      ids.push(row!.id);
+    }
+  });
+  return ids;
 }

@@ -20,6 +20,7 @@ import { createFilesService } from './modules/files/service';
 import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
+import { injectHead, sharedPageHead } from './modules/memories/shared-page-head';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
@@ -127,7 +128,20 @@ export async function buildApp(deps: AppDependencies) {
       },
     }),
   );
-  await app.register(webAppPlugin, { dir: config.webDistDir, enabled: config.serveWeb, jsonPrefixes: ['/api/', FILES_URL_PREFIX] });
+  await app.register(webAppPlugin, {
+    dir: config.webDistDir,
+    enabled: config.serveWeb,
+    jsonPrefixes: ['/api/', FILES_URL_PREFIX],
+    // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
+    renderPage: async (pathname) => {
+      // A token is plain hex: anything needing decoding is simply not one (and never throws here).
+      const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
+      if (!match) return null;
+      const token = match[1] ?? '';
+      const head = sharedPageHead(await memories.findShared(token), `${config.publicUrl}${pathname}`, config.publicUrl);
+      return (html) => injectHead(html, head);
+    },
+  });
 
   app.addHook('onClose', async () => {
     await mail.close();

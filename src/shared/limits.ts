@@ -22,6 +22,10 @@ export const HOME_MEMORIES_COUNT = 6;
 export const GALLERY_PAGE_SIZE = 9;
 export const SKELETON_CARD_COUNT = 6;
 export const SHARE_TOKEN_BYTES = 32;
+/** A memory's title (the generated one is cut to fit; a rename is refused beyond it). Decision 0023. */
+export const MEMORY_TITLE_MAX = 120;
+/** The oldest year a gallery filter accepts (before Souvenir existed nothing can be found). */
+export const GALLERY_YEAR_MIN = 2000;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 512;

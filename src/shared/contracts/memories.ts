@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOME_MEMORIES_COUNT } from '../limits';
+import { GALLERY_PAGE_SIZE, GALLERY_YEAR_MIN, HOME_MEMORIES_COUNT, MEMORY_TITLE_MAX } from '../limits';
 
 /** One memory as cards and lists show it (spec §3 souvenirs). The conversation never leaves the browser. */
 export const memorySummarySchema = z.object({
@@ -10,6 +10,8 @@ export const memorySummarySchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** Set when the day's conversation is kept on the device that wrote it (spec: view-conversation button). */
   conversationId: z.string().nullable(),
+  /** The 512 px WebP thumbnail stored beside the image (cards use it); null for an image the app does not store. */
+  thumbnailUrl: z.string().nullable(),
 });
 export type MemorySummary = z.infer<typeof memorySummarySchema>;
 
@@ -18,12 +20,120 @@ export type MemorySummary = z.infer<typeof memorySummarySchema>;
  * an unknown or malformed id and for another person's memory (never saying which).
  */
 export const memoryDetailSchema = memorySummarySchema.extend({
-  /** The WebP thumbnail stored beside the image, when the image is one of the app's own files. */
-  thumbnailUrl: z.string().nullable(),
   /** The reflection; null when none was made. */
   poeticSummary: z.string().nullable(),
+  /** Set: the memory is public at /shared/{shareToken} (64 hex characters); null: private. */
+  shareToken: z.string().nullable(),
 });
 export type MemoryDetail = z.infer<typeof memoryDetailSchema>;
+
+export const GALLERY_FILTERS = ['all', 'favorites'] as const;
+export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
+
+/**
+ * A calendar period is read in the person's own time zone (IANA name, e.g. "Europe/Paris"): a memory
+ * made at 00:30 on 1 January in Paris belongs to that year there. Unknown names are refused. Decision 0023.
+ */
+const timeZoneSchema = z
+  .string({ error: 'validation.timeZoneInvalid' })
+  .max(64, { error: 'validation.timeZoneInvalid', abort: true })
+  .refine((value) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'validation.timeZoneInvalid')
+  .default('UTC');
+
+const yearSchema = z.coerce
+  .number({ error: 'validation.yearInvalid' })
+  .int('validation.yearInvalid')
+  .min(GALLERY_YEAR_MIN, 'validation.yearInvalid')
+  .max(9999, 'validation.yearInvalid');
+
+/**
+ * GET /api/memories?filter=all|favorites&year=2025&month=3&page=1&tz=Europe/Paris — one gallery page
+ * (spec §2 "Memory gallery", §7 souvenirs "select count and page (9)"), newest first. A month needs a year.
+ * A page beyond the last answers no items with the real total, so the browser can go back to page 1
+ * (spec §4 "Gallery").
+ */
+export const galleryQuerySchema = z
+  .object({
+    filter: z.enum(GALLERY_FILTERS, { error: 'validation.filterInvalid' }).default('all'),
+    year: yearSchema.optional(),
+    month: z.coerce
+      .number({ error: 'validation.monthInvalid' })
+      .int('validation.monthInvalid')
+      .min(1, 'validation.monthInvalid')
+      .max(12, 'validation.monthInvalid')
+      .optional(),
+    page: z.coerce
+      .number({ error: 'validation.pageInvalid' })
+      .int('validation.pageInvalid')
+      .min(1, 'validation.pageInvalid')
+      .max(1_000_000, 'validation.pageInvalid')
+      .default(1),
+    tz: timeZoneSchema,
+  })
+  .refine((q) => q.month === undefined || q.year !== undefined, { path: ['month'], message: 'validation.monthNeedsYear' });
+export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
+
+export const galleryPageSchema = z.object({
+  items: z.array(memorySummarySchema),
+  /** How many memories match the filter and period (all pages). */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.literal(GALLERY_PAGE_SIZE),
+  /** ceil(total / pageSize), 0 when nothing matches. */
+  pageCount: z.number().int().min(0),
+});
+export type GalleryPage = z.infer<typeof galleryPageSchema>;
+
+/** GET /api/memories/years?tz=… — the years (newest first) in which the person made memories, for the year selector. */
+export const galleryYearsQuerySchema = z.object({ tz: timeZoneSchema });
+export const galleryYearsSchema = z.object({ years: z.array(z.number().int()) });
+export type GalleryYears = z.infer<typeof galleryYearsSchema>;
+
+/** A memory's title: required once trimmed, at most MEMORY_TITLE_MAX characters (spec §5 "Edit memory"). */
+export const memoryTitleSchema = z
+  .string({ error: 'validation.memoryTitleRequired' })
+  .trim()
+  .min(1, 'validation.memoryTitleRequired')
+  .max(MEMORY_TITLE_MAX, 'validation.memoryTitleTooLong');
+
+/**
+ * PATCH /api/memories/{id} — the owner likes or unlikes, or renames. Only these two fields exist here
+ * (the reflection, image and dates are not editable); any other field is refused with 400.
+ * Answers the updated memory.
+ */
+export const memoryUpdateSchema = z
+  .strictObject({
+    liked: z.boolean({ error: 'validation.likedInvalid' }).optional(),
+    title: memoryTitleSchema.optional(),
+  })
+  .refine((u) => u.liked !== undefined || u.title !== undefined, { message: 'validation.memoryUpdateEmpty' });
+export type MemoryUpdate = z.infer<typeof memoryUpdateSchema>;
+
+/**
+ * POST /api/memories/{id}/share — makes (or remakes) the memory's public link: a new token of 32 random
+ * bytes every time, so an old link stops working. DELETE /api/memories/{id}/share revokes it (204).
+ */
+export const memoryShareSchema = z.object({ shareToken: z.string().regex(/^[0-9a-f]{64}$/) });
+export type MemoryShare = z.infer<typeof memoryShareSchema>;
+
+/**
+ * GET /api/shared/{token} — public, no session: exactly what the shared page shows. Never the
+ * conversation, the owner, the prompt or whether it is a favourite. 404 NOT_FOUND for any other token.
+ */
+export const sharedMemorySchema = z.object({
+  title: z.string(),
+  imageUrl: z.string(),
+  poeticSummary: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type SharedMemory = z.infer<typeof sharedMemorySchema>;
 
 /** GET /api/memories/recent — the home grid: the latest memories of the signed-in person, newest first. */
 export const recentMemoriesQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, EMAIL_MAX, FIRST_NAME_MAX, FIRST_NAME_MIN, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, type Language } from '@shared/limits';
+import { DEFAULT_LANGUAGE, EMAIL_MAX, MEMORY_TITLE_MAX, FIRST_NAME_MAX, FIRST_NAME_MIN, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, type Language } from '@shared/limits';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStoredLanguage, resolveLanguage, storeLanguage } from './language';
@@ -40,6 +40,7 @@ void i18n.use(initReactI18next).init({
       firstNameMin: FIRST_NAME_MIN,
       firstNameMax: FIRST_NAME_MAX,
       emailMax: EMAIL_MAX,
+      memoryTitleMax: MEMORY_TITLE_MAX,
     },
   },
   returnNull: false,

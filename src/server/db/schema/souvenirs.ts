@@ -25,6 +25,8 @@ export const souvenirs = pgTable(
   },
   (t) => [
     index('souvenirs_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // The Favorites tab: the person's liked memories, newest first, without reading the others.
+    index('souvenirs_user_id_liked_created_at_idx').on(t.userId, t.liked, t.createdAt.desc().nullsFirst()),
     check('souvenirs_share_token_check', sql`${t.shareToken} is null or ${t.shareToken} ~ '^[0-9a-f]{64}$'`),
   ],
 );

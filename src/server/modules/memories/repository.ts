@@ -1,41 +1,132 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { souvenirs } from '../../db/schema/index';
 import { TEMPORARY_IMAGE_URL_PATTERN } from './temporary-image-url';
+
+const summaryColumns = {
+  id: souvenirs.id,
+  title: souvenirs.title,
+  imageUrl: souvenirs.imageUrl,
+  liked: souvenirs.liked,
+  createdAt: souvenirs.createdAt,
+  conversationId: souvenirs.conversationId,
+};
+
+const detailColumns = { ...summaryColumns, poeticSummary: souvenirs.poeticSummary, shareToken: souvenirs.shareToken };
+
+/** A calendar period in a time zone: [from, to) as instants computed by the database (DST-correct). */
+export interface Period {
+  timeZone: string;
+  from: { year: number; month: number };
+  to: { year: number; month: number };
+}
+
+const instantOf = (at: { year: number; month: number }, timeZone: string) =>
+  sql`make_timestamptz(${at.year}::int, ${at.month}::int, 1, 0, 0, 0, ${timeZone}::text)`;
 
 export function createMemoriesRepository(db: Database) {
   return {
     /** The person's latest memories, newest first (served by the (user_id, created_at desc) index). */
     async listRecent(userId: string, limit: number) {
       return db
-        .select({
-          id: souvenirs.id,
-          title: souvenirs.title,
-          imageUrl: souvenirs.imageUrl,
-          liked: souvenirs.liked,
-          createdAt: souvenirs.createdAt,
-          conversationId: souvenirs.conversationId,
-        })
+        .select(summaryColumns)
         .from(souvenirs)
         .where(eq(souvenirs.userId, userId))
         .orderBy(desc(souvenirs.createdAt), desc(souvenirs.id))
         .limit(limit);
     },
 
+    /**
+     * One gallery page, newest first, and how many match in all — in one round trip (a window count).
+     * A page past the end has no row to carry the count, so only then is it counted on its own.
+     */
+    async listPage(userId: string, options: { favoritesOnly: boolean; period: Period | null; limit: number; offset: number }) {
+      const conditions: SQL[] = [eq(souvenirs.userId, userId)];
+      if (options.favoritesOnly) conditions.push(eq(souvenirs.liked, true));
+      if (options.period) {
+        const { timeZone, from, to } = options.period;
+        conditions.push(gte(souvenirs.createdAt, instantOf(from, timeZone)), lt(souvenirs.createdAt, instantOf(to, timeZone)));
+      }
+      const where = and(...conditions);
+      const rows = await db
+        .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(souvenirs)
+        .where(where)
+        .orderBy(desc(souvenirs.createdAt), desc(souvenirs.id))
+        .limit(options.limit)
+        .offset(options.offset);
+      if (rows.length > 0) return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+      if (options.offset === 0) return { items: [], total: 0 };
+      const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(souvenirs).where(where);
+      return { items: [], total: counted?.total ?? 0 };
+    },
+
+    /**
+     * The years (in `timeZone`, newest first) in which the person made memories. A loose index scan: one
+     * index probe per year found, however many memories there are.
+     */
+    async listYears(userId: string, timeZone: string): Promise<number[]> {
+      const result = await db.execute(sql`
+        with recursive found(year) as (
+          select extract(year from max(${souvenirs.createdAt}) at time zone ${timeZone}::text)::int
+            from ${souvenirs} where ${souvenirs.userId} = ${userId}
+          union all
+          select (
+            select extract(year from max(s.created_at) at time zone ${timeZone}::text)::int
+              from ${souvenirs} s
+             where s.user_id = ${userId} and s.created_at < make_timestamptz(found.year, 1, 1, 0, 0, 0, ${timeZone}::text)
+          )
+          from found where found.year is not null
+        )
+        select year from found where year is not null`);
+      // Both drivers answer { rows } for a raw statement.
+      return (result as { rows: Array<{ year: number | string }> }).rows.map((row) => Number(row.year));
+    },
+
     /** One of the person's memories as its page shows it, or null (someone else's memory is nobody's here). */
     async findDetail(id: string, userId: string) {
       const [row] = await db
-        .select({
-          id: souvenirs.id,
-          title: souvenirs.title,
-          imageUrl: souvenirs.imageUrl,
-          poeticSummary: souvenirs.poeticSummary,
-          liked: souvenirs.liked,
-          createdAt: souvenirs.createdAt,
-          conversationId: souvenirs.conversationId,
-        })
+        .select(detailColumns)
         .from(souvenirs)
         .where(and(eq(souvenirs.id, id), eq(souvenirs.userId, userId)));
+      return row ?? null;
+    },
+
+    /** Likes or renames one of the person's memories; the memory as it is now, or null when not theirs. */
+    async update(id: string, userId: string, changes: { liked?: boolean; title?: string }) {
+      const [row] = await db
+        .update(souvenirs)
+        .set(changes)
+        .where(and(eq(souvenirs.id, id), eq(souvenirs.userId, userId)))
+        .returning(detailColumns);
+      return row ?? null;
+    },
+
+    /** Deletes one of the person's memories; its image address (to remove the file), or null when not theirs. */
+    async delete(id: string, userId: string) {
+      const [row] = await db
+        .delete(souvenirs)
+        .where(and(eq(souvenirs.id, id), eq(souvenirs.userId, userId)))
+        .returning({ imageUrl: souvenirs.imageUrl });
+      return row?.imageUrl ?? null;
+    },
+
+    /** Sets (token) or clears (null) the public link of one of the person's memories; false when not theirs. */
+    async setShareToken(id: string, userId: string, token: string | null) {
+      const rows = await db
+        .update(souvenirs)
+        .set({ shareToken: token })
+        .where(and(eq(souvenirs.id, id), eq(souvenirs.userId, userId)))
+        .returning({ id: souvenirs.id });
+      return rows.length === 1;
+    },
+
+    /** The public fields of the memory shared under `token` (unique index), or null. */
+    async findShared(token: string) {
+      const [row] = await db
+        .select({ title: souvenirs.title, imageUrl: souvenirs.imageUrl, poeticSummary: souvenirs.poeticSummary, createdAt: souvenirs.createdAt })
+        .from(souvenirs)
+        .where(eq(souvenirs.shareToken, token));
       return row ?? null;
     },
 

@@ -2,28 +2,47 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  galleryPageSchema,
+  galleryQuerySchema,
+  galleryYearsQuerySchema,
+  galleryYearsSchema,
   imageMigrationResultSchema,
   imageMigrationStatusSchema,
   memoryDetailSchema,
+  memoryShareSchema,
+  memoryUpdateSchema,
   recentMemoriesQuerySchema,
   recentMemoriesResponseSchema,
+  sharedMemorySchema,
 } from '@shared/contracts/memories';
 import type { SessionReader } from '../auth/service';
 import type { MemoriesService } from './service';
 
+const idParams = z.object({ id: z.string() });
+
 export function memoriesRoutes(deps: { session: SessionReader; memories: MemoriesService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    // Signed-out callers get 401 before a bad query or body gets 400 (the session is read once per request).
+    const signedIn = {
+      onRequest: async (request: Parameters<SessionReader['require']>[0]) => {
+        await deps.session.require(request);
+      },
+    };
+
+    api.get('/api/memories', { ...signedIn, schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
+      const user = await deps.session.require(request);
+      return deps.memories.gallery(user.id, request.query);
+    });
+
+    api.get('/api/memories/years', { ...signedIn, schema: { querystring: galleryYearsQuerySchema, response: { 200: galleryYearsSchema } } }, async (request) => {
+      const user = await deps.session.require(request);
+      return deps.memories.years(user.id, request.query.tz);
+    });
 
     api.get(
       '/api/memories/recent',
-      {
-        schema: { querystring: recentMemoriesQuerySchema, response: { 200: recentMemoriesResponseSchema } },
-        // Signed-out callers get 401 before a bad limit gets 400 (the session is read once per request).
-        onRequest: async (request) => {
-          await deps.session.require(request);
-        },
-      },
+      { ...signedIn, schema: { querystring: recentMemoriesQuerySchema, response: { 200: recentMemoriesResponseSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.recent(user.id, request.query.limit);
@@ -39,27 +58,53 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
     // malformed one is "not found" like an unknown one — and only once the caller is known.
     api.get(
       '/api/memories/:id',
-      {
-        schema: { params: z.object({ id: z.string() }), response: { 200: memoryDetailSchema } },
-        onRequest: async (request) => {
-          await deps.session.require(request);
-        },
-      },
+      { ...signedIn, schema: { params: idParams, response: { 200: memoryDetailSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.detail(user.id, request.params.id);
       },
     );
 
+    // Only `liked` and `title` exist in the body schema (strict): anything else is a 400 and nothing changes.
+    api.patch(
+      '/api/memories/:id',
+      { ...signedIn, schema: { params: idParams, body: memoryUpdateSchema, response: { 200: memoryDetailSchema } } },
+      async (request) => {
+        const user = await deps.session.require(request);
+        return deps.memories.update(user.id, request.params.id, request.body);
+      },
+    );
+
+    api.delete('/api/memories/:id', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.memories.remove(user.id, request.params.id, { log: request.log });
+      return reply.status(204).send();
+    });
+
+    api.post(
+      '/api/memories/:id/share',
+      { ...signedIn, schema: { params: idParams, response: { 200: memoryShareSchema } } },
+      async (request) => {
+        const user = await deps.session.require(request);
+        return deps.memories.share(user.id, request.params.id);
+      },
+    );
+
+    api.delete('/api/memories/:id/share', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.memories.unshare(user.id, request.params.id);
+      return reply.status(204).send();
+    });
+
+    // Public: no session. Exactly the fields the shared page shows; any other token is "not found".
+    api.get('/api/shared/:token', { schema: { params: z.object({ token: z.string() }), response: { 200: sharedMemorySchema } } }, async (request) =>
+      deps.memories.shared(request.params.token),
+    );
+
     // One memory per request: the browser runs them one after another and counts successes and failures.
     api.post(
       '/api/memories/migration/:id',
-      {
-        schema: { params: z.object({ id: z.string() }), response: { 200: imageMigrationResultSchema } },
-        onRequest: async (request) => {
-          await deps.session.require(request);
-        },
-      },
+      { ...signedIn, schema: { params: idParams, response: { 200: imageMigrationResultSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.migrateImage(user.id, request.params.id, { log: request.log });

@@ -1,14 +1,34 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImageMigrationResult, ImageMigrationStatus, MemoryDetail, MemorySummary, RecentMemoriesResponse } from '@shared/contracts/memories';
+import type {
+  GalleryPage,
+  GalleryQuery,
+  GalleryYears,
+  ImageMigrationResult,
+  ImageMigrationStatus,
+  MemoryDetail,
+  MemoryShare,
+  MemorySummary,
+  MemoryUpdate,
+  RecentMemoriesResponse,
+  SharedMemory,
+} from '@shared/contracts/memories';
+import { GALLERY_PAGE_SIZE, SHARE_TOKEN_BYTES } from '@shared/limits';
 import { AppError } from '../../app-error';
 import { FILES_URL_PREFIX, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from '../../providers/storage/keys';
 import type { FilesService } from '../files/service';
-import type { MemoriesRepository } from './repository';
+import type { MemoriesRepository, Period } from './repository';
 import { isTemporaryImageUrl } from './temporary-image-url';
 
 type SummaryRow = Awaited<ReturnType<MemoriesRepository['listRecent']>>[number];
+type DetailRow = NonNullable<Awaited<ReturnType<MemoriesRepository['findDetail']>>>;
 
-const toSummary = (row: SummaryRow): MemorySummary => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toSummary = (row: SummaryRow): MemorySummary => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  thumbnailUrl: thumbnailUrlOf(row.imageUrl),
+});
+const toDetail = (row: DetailRow): MemoryDetail => ({ ...toSummary(row), poeticSummary: row.poeticSummary, shareToken: row.shareToken });
 
 /**
  * The grid thumbnail of an image the app stores itself (`/files/<key>` → `/files/<key>.thumb.webp`, made
@@ -22,16 +42,56 @@ function thumbnailUrlOf(imageUrl: string): string | null {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SHARE_TOKEN = /^[0-9a-f]{64}$/;
 const memoryNotFound = () => new AppError('NOT_FOUND', 'No such memory.');
+
+/** The storage key of an image the app keeps for this person, or null (a temporary address, or anything else). */
+function ownStorageKeyOf(imageUrl: string, userId: string): string | null {
+  if (!imageUrl.startsWith(FILES_URL_PREFIX)) return null;
+  const key = imageUrl.slice(FILES_URL_PREFIX.length);
+  return STORAGE_KEY_PATTERN.test(key) && key.startsWith(`memories/${userId}/`) ? key : null;
+}
+
+/** A year, or one month of it, as [from, to) in the person's time zone. */
+function periodOf(query: Pick<GalleryQuery, 'year' | 'month' | 'tz'>): Period | null {
+  if (query.year === undefined) return null;
+  if (query.month === undefined) return { timeZone: query.tz, from: { year: query.year, month: 1 }, to: { year: query.year + 1, month: 1 } };
+  const next = query.month === 12 ? { year: query.year + 1, month: 1 } : { year: query.year, month: query.month + 1 };
+  return { timeZone: query.tz, from: { year: query.year, month: query.month }, to: next };
+}
 
 export function createMemoriesService(deps: { memories: MemoriesRepository; files: FilesService; publicUrl: string }) {
   const { memories, files } = deps;
   /** The app's own files, when written as absolute addresses: never temporary. */
   const ownFilesUrlPrefix = `${deps.publicUrl}/files/`;
+
+  /** The public page's fields, or null for any token that is not a current link. */
+  async function findShared(token: string): Promise<SharedMemory | null> {
+    if (!SHARE_TOKEN.test(token)) return null;
+    const row = await memories.findShared(token);
+    return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+  }
+
   return {
     /** The home grid: only the person's own memories, newest first. */
     async recent(userId: string, limit: number): Promise<RecentMemoriesResponse> {
       return { items: (await memories.listRecent(userId, limit)).map(toSummary) };
+    },
+
+    /** One gallery page of the person's own memories (spec §2 "Memory gallery"), with the total for page numbers. */
+    async gallery(userId: string, query: GalleryQuery): Promise<GalleryPage> {
+      const { items, total } = await memories.listPage(userId, {
+        favoritesOnly: query.filter === 'favorites',
+        period: periodOf(query),
+        limit: GALLERY_PAGE_SIZE,
+        offset: (query.page - 1) * GALLERY_PAGE_SIZE,
+      });
+      return { items: items.map(toSummary), total, page: query.page, pageSize: GALLERY_PAGE_SIZE, pageCount: Math.ceil(total / GALLERY_PAGE_SIZE) };
+    },
+
+    /** The year selector: the years the person made memories in, in their time zone, newest first. */
+    async years(userId: string, timeZone: string): Promise<GalleryYears> {
+      return { years: await memories.listYears(userId, timeZone) };
     },
 
     /** The memory's page: only the person's own memory; anything else is "not found" (never "not yours"). */
@@ -39,7 +99,58 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
       if (!UUID.test(id)) throw memoryNotFound();
       const row = await memories.findDetail(id, userId);
       if (!row) throw memoryNotFound();
-      return { ...row, createdAt: row.createdAt.toISOString(), thumbnailUrl: thumbnailUrlOf(row.imageUrl) };
+      return toDetail(row);
+    },
+
+    /** Like, unlike or rename (the only changes a memory allows); someone else's memory is "not found". */
+    async update(userId: string, id: string, update: MemoryUpdate): Promise<MemoryDetail> {
+      if (!UUID.test(id)) throw memoryNotFound();
+      const changes: { liked?: boolean; title?: string } = {};
+      if (update.liked !== undefined) changes.liked = update.liked;
+      if (update.title !== undefined) changes.title = update.title;
+      const row = await memories.update(id, userId, changes);
+      if (!row) throw memoryNotFound();
+      return toDetail(row);
+    },
+
+    /**
+     * Deletes the memory, then its image and thumbnail. The row goes first: a file left behind by a
+     * storage failure is only an orphan (logged by key), while a memory without its file would be broken.
+     */
+    async remove(userId: string, id: string, ctx: { log: FastifyBaseLogger }): Promise<void> {
+      if (!UUID.test(id)) throw memoryNotFound();
+      const imageUrl = await memories.delete(id, userId);
+      if (imageUrl === null) throw memoryNotFound();
+      const key = ownStorageKeyOf(imageUrl, userId);
+      if (!key) return;
+      try {
+        await files.discard(key);
+      } catch (error) {
+        ctx.log.warn({ memoryId: id, key, err: error }, 'deleted memory: its image file could not be removed');
+      }
+    },
+
+    /** A new public link every time (32 random bytes): the previous link, if any, stops working. */
+    async share(userId: string, id: string): Promise<MemoryShare> {
+      if (!UUID.test(id)) throw memoryNotFound();
+      const shareToken = randomBytes(SHARE_TOKEN_BYTES).toString('hex');
+      if (!(await memories.setShareToken(id, userId, shareToken))) throw memoryNotFound();
+      return { shareToken };
+    },
+
+    /** Makes the memory private again: its link answers "not found" from now on. */
+    async unshare(userId: string, id: string): Promise<void> {
+      if (!UUID.test(id)) throw memoryNotFound();
+      if (!(await memories.setShareToken(id, userId, null))) throw memoryNotFound();
+    },
+
+    findShared,
+
+    /** GET /api/shared/{token}: as findShared, "not found" otherwise. */
+    async shared(token: string): Promise<SharedMemory> {
+      const memory = await findShared(token);
+      if (!memory) throw memoryNotFound();
+      return memory;
     },
 
     /** The Home banner: the person's own memories still at a temporary image address. */

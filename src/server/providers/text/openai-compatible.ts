@@ -1,10 +1,10 @@
 import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { Language } from '@shared/limits';
+import { MEMORY_TITLE_MAX, type Language } from '@shared/limits';
 import { IMAGE_PROMPT_MAX, TextProviderError, type MemoryTextInput, type TextProvider, type TextTurn } from './index';
 
-const TITLE_MAX = 120;
+const TITLE_MAX = MEMORY_TITLE_MAX;
 
 /** The answer asked for, as JSON Schema for the API (structured output) … */
 const MEMORY_JSON_SCHEMA = {

@@ -1,0 +1,1 @@
+CREATE INDEX "souvenirs_user_id_liked_created_at_idx" ON "souvenirs" USING btree ("user_id","liked","created_at" DESC NULLS FIRST);

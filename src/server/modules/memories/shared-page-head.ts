@@ -1,0 +1,52 @@
+import type { SharedMemory } from '@shared/contracts/memories';
+
+/** Messengers show about this much of a description; the reflection is cut at a word before it. */
+export const DESCRIPTION_MAX = 160;
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function excerpt(text: string, max: number): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  if (single.length <= max) return single;
+  const cut = single.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+const absolute = (url: string, publicUrl: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+
+/**
+ * What a messenger or search engine reads in the HTML of /shared/{token} (the page itself is drawn in the
+ * browser): never indexed, and — when the link is a current one — the memory's title, a short excerpt of
+ * its reflection and its image as Open Graph and Twitter tags. Only the public fields; every value escaped.
+ */
+export function sharedPageHead(memory: SharedMemory | null, pageUrl: string, publicUrl: string): { title: string | null; tags: string } {
+  const tags = ['<meta name="robots" content="noindex, nofollow" />', '<meta name="referrer" content="no-referrer" />'];
+  if (!memory) return { title: null, tags: tags.join('\n    ') };
+
+  const title = escapeHtml(memory.title);
+  const description = escapeHtml(excerpt(memory.poeticSummary ?? 'A memory kept with Souvenir.', DESCRIPTION_MAX));
+  const image = escapeHtml(absolute(memory.imageUrl, publicUrl));
+  tags.push(
+    `<meta property="og:type" content="article" />`,
+    `<meta property="og:site_name" content="Souvenir" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:alt" content="${title}" />`,
+    `<meta property="og:url" content="${escapeHtml(pageUrl)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+  );
+  return { title: `${title} · Souvenir`, tags: tags.join('\n    ') };
+}
+
+/** Puts the head into the app's index.html: the tags before </head>, the title in place of the default one. */
+export function injectHead(html: string, head: { title: string | null; tags: string }): string {
+  let out = html.includes('</head>') ? html.replace('</head>', `  ${head.tags}\n  </head>`) : html.replace(/(<title>|<body|$)/, `${head.tags}\n$1`);
+  if (head.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${head.title}</title>`);
+  return out;
+}
