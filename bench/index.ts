@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, seedDefaults } from '../src/server/db/seed';
 import { renderArtwork } from '../src/server/providers/image/generative-art';
 import { prepareImage } from '../src/server/providers/storage/images';
 import { composeImagePrompt } from '../src/server/providers/text/offline-extractor';
+import { benchGallery } from './gallery';
 
 const RENDERS = 20;
 const GENERATIONS = 10;
@@ -125,5 +126,7 @@ async function benchGeneration() {
 }
 
 console.log(`Souvenir benchmarks — Node ${process.version}, ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'})\n`);
-await benchArtwork();
-await benchGeneration();
+const only = process.argv[2];
+if (!only || only === 'artwork') await benchArtwork();
+if (!only || only === 'generation') await benchGeneration();
+if (!only || only === 'gallery') await benchGallery();

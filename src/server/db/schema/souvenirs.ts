@@ -24,9 +24,10 @@ export const souvenirs = pgTable(
     shareToken: text('share_token').unique(),
   },
   (t) => [
-    index('souvenirs_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Lists are newest first with the id breaking ties, so pages are stable: both in the index, no sort needed.
+    index('souvenirs_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The Favorites tab: the person's liked memories, newest first, without reading the others.
-    index('souvenirs_user_id_liked_created_at_idx').on(t.userId, t.liked, t.createdAt.desc().nullsFirst()),
+    index('souvenirs_user_id_liked_created_at_idx').on(t.userId, t.liked, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('souvenirs_share_token_check', sql`${t.shareToken} is null or ${t.shareToken} ~ '^[0-9a-f]{64}$'`),
   ],
 );

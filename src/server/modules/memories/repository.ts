@@ -37,8 +37,9 @@ export function createMemoriesRepository(db: Database) {
     },
 
     /**
-     * One gallery page, newest first, and how many match in all — in one round trip (a window count).
-     * A page past the end has no row to carry the count, so only then is it counted on its own.
+     * One gallery page, newest first, and how many match in all — one statement: the page walks the
+     * index and stops after `limit` rows; the total is an uncorrelated sub-select, counted once. A page
+     * past the end has no row to carry the total, so only then is it counted on its own.
      */
     async listPage(userId: string, options: { favoritesOnly: boolean; period: Period | null; limit: number; offset: number }) {
       const conditions: SQL[] = [eq(souvenirs.userId, userId)];
@@ -48,8 +49,9 @@ export function createMemoriesRepository(db: Database) {
         conditions.push(gte(souvenirs.createdAt, instantOf(from, timeZone)), lt(souvenirs.createdAt, instantOf(to, timeZone)));
       }
       const where = and(...conditions);
+      const counted = db.select({ total: sql<number>`count(*)` }).from(souvenirs).where(where);
       const rows = await db
-        .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ ...summaryColumns, total: sql<number>`(${counted})`.mapWith(Number) })
         .from(souvenirs)
         .where(where)
         .orderBy(desc(souvenirs.createdAt), desc(souvenirs.id))
@@ -57,8 +59,8 @@ export function createMemoriesRepository(db: Database) {
         .offset(options.offset);
       if (rows.length > 0) return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
       if (options.offset === 0) return { items: [], total: 0 };
-      const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(souvenirs).where(where);
-      return { items: [], total: counted?.total ?? 0 };
+      const [alone] = await counted;
+      return { items: [], total: Number(alone?.total ?? 0) };
     },
 
     /**
