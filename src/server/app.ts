@@ -8,7 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './logger';
 import { createAuth, verificationRequired } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
-import { createSessionReader } from './modules/auth/service';
+import { createAdminGuard, createSessionReader } from './modules/auth/service';
 import { createChatRepository } from './modules/chat/repository';
 import { chatRoutes } from './modules/chat/routes';
 import { createChatService } from './modules/chat/service';
@@ -24,6 +24,15 @@ import { injectHead, sharedPageHead } from './modules/memories/shared-page-head'
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
+import { createCommunityRepository } from './modules/community/repository';
+import { communityRoutes } from './modules/community/routes';
+import { createCommunityService } from './modules/community/service';
+import { createPrivacyRepository } from './modules/privacy/repository';
+import { privacyRoutes } from './modules/privacy/routes';
+import { createPrivacyService } from './modules/privacy/service';
+import { createSupportRepository } from './modules/support/repository';
+import { supportRoutes } from './modules/support/routes';
+import { createSupportService } from './modules/support/service';
 import { systemRoutes } from './modules/system/routes';
 import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
@@ -93,6 +102,10 @@ export async function buildApp(deps: AppDependencies) {
     storage,
   });
   const memories = createMemoriesService({ memories: createMemoriesRepository(database.db), files, publicUrl: config.publicUrl });
+  const admin = createAdminGuard({ session, profiles });
+  const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail, publicUrl: config.publicUrl });
+  const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
+  const community = createCommunityService({ community: createCommunityRepository(database.db) });
 
   const providers: ProviderNames = {
     chat: chatProvider.name,
@@ -114,6 +127,9 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
+  await app.register(supportRoutes({ session, admin, support }));
+  await app.register(privacyRoutes({ admin, privacy }));
+  await app.register(communityRoutes({ admin, community }));
   await app.register(filesRoutes({ files }));
   await app.register(
     systemRoutes({

@@ -46,6 +46,8 @@ export const SHARED_IMAGE_MAX_PX = 500;
 
 export const SUPPORT_SUBJECT_MIN = 5;
 export const SUPPORT_MESSAGE_MIN = 20;
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 5000;
 
 export const REMINDER_DEFAULT_DAYS = 7;
 export const REMINDER_FALLBACK_NAME = 'User';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Language } from '@shared/limits';
-import { users } from '@server/db/schema/index';
+import { profiles, users } from '@server/db/schema/index';
 import type { TestApp } from '../support/app';
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.test`;
@@ -37,14 +37,18 @@ export const signUp = (t: TestApp, input: UserInput) =>
 export const signIn = (t: TestApp, email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
 
-/** Registers an account through the API (optionally marks it verified) and signs it in. */
-export async function createUser(t: TestApp, overrides: Partial<UserInput> & { verified?: boolean } = {}) {
-  const { verified = true, ...rest } = overrides;
+/**
+ * Registers an account through the API (optionally marks it verified) and signs it in. `admin` sets the
+ * profile's flag either way (the first account of a fresh database is an administrator on its own).
+ */
+export async function createUser(t: TestApp, overrides: Partial<UserInput> & { verified?: boolean; admin?: boolean } = {}) {
+  const { verified = true, admin, ...rest } = overrides;
   const input = buildUserInput(rest);
   const registered = await signUp(t, input);
   if (registered.statusCode !== 200) throw new Error(`sign-up failed: ${registered.statusCode} ${registered.body}`);
   const { user } = registered.json<{ user: { id: string } }>();
   if (verified) await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  if (admin !== undefined) await t.db.update(profiles).set({ isAdmin: admin }).where(eq(profiles.id, user.id));
   const signedIn = await signIn(t, input.email, input.password);
   const cookie = sessionCookieOf(signedIn);
   if (!cookie) throw new Error(`sign-in failed: ${signedIn.statusCode} ${signedIn.body}`);

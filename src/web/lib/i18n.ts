@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, EMAIL_MAX, MEMORY_TITLE_MAX, FIRST_NAME_MAX, FIRST_NAME_MIN, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, type Language } from '@shared/limits';
+import { DEFAULT_LANGUAGE, EMAIL_MAX, MEMORY_TITLE_MAX, FIRST_NAME_MAX, FIRST_NAME_MIN, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN, SUPPORT_SUBJECT_MAX, SUPPORT_SUBJECT_MIN, type Language } from '@shared/limits';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStoredLanguage, resolveLanguage, storeLanguage } from './language';
@@ -41,6 +41,10 @@ void i18n.use(initReactI18next).init({
       firstNameMax: FIRST_NAME_MAX,
       emailMax: EMAIL_MAX,
       memoryTitleMax: MEMORY_TITLE_MAX,
+      supportSubjectMin: SUPPORT_SUBJECT_MIN,
+      supportSubjectMax: SUPPORT_SUBJECT_MAX,
+      supportMessageMin: SUPPORT_MESSAGE_MIN,
+      supportMessageMax: SUPPORT_MESSAGE_MAX,
     },
   },
   returnNull: false,

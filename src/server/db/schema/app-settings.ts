@@ -21,6 +21,9 @@ export const appSettings = pgTable(
     /** Asked of the OpenAI-compatible images API: standard | hd | low | medium | high | auto. */
     imageQuality: text('image_quality').notNull().default('standard'),
     discordLink: text('discord_link'),
+    /** The community page's embeddable calendar of art-therapy events, per language (null: a fallback is shown). */
+    communityCalendarUrlEn: text('community_calendar_url_en'),
+    communityCalendarUrlFr: text('community_calendar_url_fr'),
     reminderSubjectEn: text('reminder_subject_en').notNull(),
     reminderBodyEn: text('reminder_body_en').notNull(),
     reminderSubjectFr: text('reminder_subject_fr').notNull(),

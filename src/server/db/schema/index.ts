@@ -4,5 +4,7 @@ export * from './auth';
 export * from './generations';
 export * from './journal-days';
 export * from './outbox';
+export * from './privacy-policies';
 export * from './profiles';
 export * from './souvenirs';
+export * from './support-tickets';

@@ -1,4 +1,5 @@
 import type { Language } from '@shared/limits';
+import { escapeHtml } from '../../html';
 import type { MailMessage } from '../../providers/mail/index';
 
 type Kind = 'verify' | 'reset' | 'existing';
@@ -45,9 +46,6 @@ const copy: Record<Language, Record<Kind, { subject: string; intro: string; acti
     },
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Builds one of the account e-mails in the person's language, as HTML and plain text. */
 export function accountEmail(kind: Kind, language: Language, to: string, firstName: string, url: string): MailMessage {

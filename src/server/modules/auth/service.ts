@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
-import type { SessionUser } from '../profile/service';
+import type { ProfileService, SessionUser } from '../profile/service';
 import type { Auth } from './auth';
 
 /**
@@ -39,3 +39,33 @@ export function createSessionReader(auth: Auth) {
   };
 }
 export type SessionReader = ReturnType<typeof createSessionReader>;
+
+/**
+ * Spec §6 "How admin is decided" — on the server, from the profile (or ADMIN_EMAILS), never from the browser.
+ * Every admin route uses it in onRequest: 401 without a session, 403 for anyone else, and each refusal of a
+ * signed-in person is logged (who and which route, nothing of the request body).
+ */
+export function createAdminGuard(deps: { session: SessionReader; profiles: Pick<ProfileService, 'isAdmin'> }) {
+  const admins = new WeakMap<FastifyRequest, SessionUser>();
+  return {
+    async require(request: FastifyRequest): Promise<SessionUser> {
+      const known = admins.get(request);
+      if (known) return known;
+      const user = await deps.session.require(request);
+      let admin = false;
+      try {
+        admin = await deps.profiles.isAdmin(user);
+      } catch (error) {
+        // Spec §6: any failure of the check means "not admin".
+        request.log.error({ err: error, userId: user.id }, 'admin check failed');
+      }
+      if (!admin) {
+        request.log.warn({ userId: user.id, method: request.method, route: request.routeOptions.url }, 'refused admin request');
+        throw new AppError('FORBIDDEN', "You don't have administrator rights.");
+      }
+      admins.set(request, user);
+      return user;
+    },
+  };
+}
+export type AdminGuard = ReturnType<typeof createAdminGuard>;

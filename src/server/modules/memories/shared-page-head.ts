@@ -1,10 +1,8 @@
 import type { SharedMemory } from '@shared/contracts/memories';
+import { escapeHtml } from '../../html';
 
 /** Messengers show about this much of a description; the reflection is cut at a word before it. */
 export const DESCRIPTION_MAX = 160;
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function excerpt(text: string, max: number): string {
   const single = text.replace(/\s+/g, ' ').trim();

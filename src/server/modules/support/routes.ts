@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminTicketListSchema,
+  adminTicketQuerySchema,
+  adminTicketSchema,
+  ticketCreateSchema,
+  ticketListSchema,
+  ticketResponseResultSchema,
+  ticketResponseSchema,
+  ticketSchema,
+} from '@shared/contracts/support';
+import type { AdminGuard, SessionReader } from '../auth/service';
+import type { SupportService } from './service';
+
+/** A person may open this many tickets an hour: enough for anyone, not enough to flood the team. */
+export const TICKETS_PER_HOUR = 10;
+
+export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard; support: SupportService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    // 401 (and 403 for admin routes) before any 400: the caller is known before the input is read.
+    const signedIn = {
+      onRequest: async (request: FastifyRequest) => {
+        await deps.session.require(request);
+      },
+    };
+    const adminOnly = {
+      onRequest: async (request: FastifyRequest) => {
+        await deps.admin.require(request);
+      },
+    };
+    const idParams = z.object({ id: z.string() });
+
+    api.get('/api/support/tickets', { ...signedIn, schema: { response: { 200: ticketListSchema } } }, async (request) =>
+      deps.support.listOwn(deps.session.current(request).id),
+    );
+
+    api.post(
+      '/api/support/tickets',
+      {
+        ...signedIn,
+        schema: { body: ticketCreateSchema, response: { 201: ticketSchema } },
+        preHandler: app.rateLimit({
+          max: TICKETS_PER_HOUR,
+          timeWindow: 60 * 60 * 1000,
+          keyGenerator: (request) => `support-ticket|${deps.session.current(request).id}`,
+        }),
+      },
+      async (request, reply) => {
+        const ticket = await deps.support.create(deps.session.current(request).id, request.body);
+        return reply.status(201).send(ticket);
+      },
+    );
+
+    api.get(
+      '/api/admin/support/tickets',
+      { ...adminOnly, schema: { querystring: adminTicketQuerySchema, response: { 200: adminTicketListSchema } } },
+      async (request) => deps.support.listAll(request.query.status),
+    );
+
+    api.post(
+      '/api/admin/support/tickets/:id/response',
+      { ...adminOnly, schema: { params: idParams, body: ticketResponseSchema, response: { 200: ticketResponseResultSchema } } },
+      async (request) => deps.support.respond(request.params.id, request.body.response, { log: request.log }),
+    );
+
+    api.post(
+      '/api/admin/support/tickets/:id/close',
+      { ...adminOnly, schema: { params: idParams, response: { 200: adminTicketSchema } } },
+      async (request) => deps.support.close(request.params.id),
+    );
+  };
+}
