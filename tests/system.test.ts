@@ -47,6 +47,8 @@ describe('web security', () => {
     expect(csp).toContain("base-uri 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // Frames only over https (the community calendar); never plain http, data: or javascript:.
+    expect(csp).toContain('frame-src https:');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['cache-control']).toBe('no-store');

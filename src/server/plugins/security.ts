@@ -24,6 +24,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOri
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
+        // The community page embeds the administrators' calendar (any https service), on the person's request.
+        frameSrc: ['https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
