@@ -4,10 +4,12 @@ import { ResetPasswordPage } from '@web/features/auth/pages/reset-password-page'
 import { ChatPage } from '@web/features/chat/pages/chat-page';
 import { HomePage } from '@web/features/home/pages/home-page';
 import { LandingPage } from '@web/features/landing/pages/landing-page';
+import { GalleryPage } from '@web/features/memories/pages/gallery-page';
 import { MemoryDetailPage } from '@web/features/memories/pages/memory-detail-page';
+import { MemoryEditPage } from '@web/features/memories/pages/memory-edit-page';
+import { SharedMemoryPage } from '@web/features/memories/pages/shared-memory-page';
 import { NotFoundPage } from '@web/features/not-found/pages/not-found-page';
 import { PlaceholderPage } from '@web/features/placeholders/pages/placeholder-page';
-import { SharedMemoryPage } from '@web/features/placeholders/pages/shared-memory-page';
 import { AdminRoute } from './admin-route';
 import { MainLayout } from './main-layout';
 import { ProtectedRoute } from './protected-route';
@@ -29,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/reset-password', element: <ResetPasswordPage /> },
+      { path: '/shared', element: <SharedMemoryPage /> },
       { path: '/shared/:token', element: <SharedMemoryPage /> },
       {
         element: <MainLayout />,
@@ -45,9 +48,9 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <PlaceholderPage page="profile" /> },
               { path: 'support', element: <PlaceholderPage page="support" /> },
               { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
-              { path: 'memories', element: <PlaceholderPage page="memories" /> },
+              { path: 'memories', element: <GalleryPage /> },
               { path: 'memories/:id', element: <MemoryDetailPage /> },
-              { path: 'memories/edit/:id', element: <PlaceholderPage page="memoryEdit" /> },
+              { path: 'memories/edit/:id', element: <MemoryEditPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

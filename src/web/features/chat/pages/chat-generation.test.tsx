@@ -49,6 +49,7 @@ const memoryDetail = {
   liked: false,
   createdAt: '2026-03-10T18:00:00.000Z',
   conversationId: null,
+  shareToken: null,
 };
 
 /** Today's conversation, ready to finish: the welcome, the person's words, a reply — and an apology that is not part of it. */

@@ -3,9 +3,11 @@ import { ArrowRight, CircleAlert, ImageIcon, LogIn } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ViewConversationButton } from '@web/components/conversation-dialog';
+import { LikeButton } from '@web/components/like-button';
+import { MemoryCard, MemoryCardSkeleton } from '@web/components/memory-card';
 import { Button } from '@web/components/ui/button';
 import { useRecentMemories } from '../api/get-recent-memories';
-import { MemoryCard, MemoryCardSkeleton } from './memory-card';
 
 interface RecentMemoriesProps {
   signedIn: boolean;
@@ -88,7 +90,16 @@ export function RecentMemories({ signedIn, onStart, startDisabled }: RecentMemor
         <ul className={gridClassName}>
           {(memories.data ?? []).map((memory) => (
             <li key={memory.id}>
-              <MemoryCard memory={memory} formatDate={formatDate} />
+              <MemoryCard
+                memory={memory}
+                formatDate={formatDate}
+                actions={
+                  <>
+                    <ViewConversationButton memory={memory} variant="icon" />
+                    <LikeButton memory={memory} />
+                  </>
+                }
+              />
             </li>
           ))}
         </ul>

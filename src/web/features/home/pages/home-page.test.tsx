@@ -36,6 +36,7 @@ function buildMemory(n: number, overrides: Partial<MemorySummary> = {}): MemoryS
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     title: `Memory ${n}`,
     imageUrl: `/api/files/artworks/${n}.png`,
+    thumbnailUrl: `/api/files/artworks/${n}.thumb.webp`,
     liked: false,
     createdAt: `2026-03-${String(n).padStart(2, '0')}T12:00:00.000Z`,
     conversationId: null,
@@ -211,7 +212,8 @@ describe('home: memories grid', () => {
       'Memory 1',
     ]);
     const image = within(cards[0]!).getByRole('img', { name: 'Memory 6' });
-    expect(image).toHaveAttribute('src', '/api/files/artworks/6.png');
+    // Cards load the 512 px thumbnail, never the full artwork.
+    expect(image).toHaveAttribute('src', '/api/files/artworks/6.thumb.webp');
     expect(image).toHaveAttribute('loading', 'lazy');
     const link = within(cards[0]!).getByRole('link', { name: 'Memory 6 March 6, 2026' });
     expect(link).toHaveAttribute('href', `/home/memories/${memories[5]!.id}`);
@@ -220,6 +222,38 @@ describe('home: memories grid', () => {
     expect(within(grid).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/home/memories');
     await user.click(link);
     expect(router.state.location.pathname).toBe(`/home/memories/${memories[5]!.id}`);
+  });
+
+  it('falls back to the full image when a memory has no thumbnail', async () => {
+    mockFetch(homeHandlers({ memories: [buildMemory(1, { thumbnailUrl: null })] }));
+    renderApp('/home');
+    expect(await screen.findByRole('img', { name: 'Memory 1' })).toHaveAttribute('src', '/api/files/artworks/1.png');
+  });
+
+  it('gives each card a heart, and a way to the conversation only when there is one', async () => {
+    const memories = [buildMemory(1, { liked: true }), buildMemory(2, { conversationId: 'conversation-2' })];
+    const patches: unknown[] = [];
+    mockFetch({
+      ...homeHandlers({ memories }),
+      // The server keeps the like, so the refetch after it agrees.
+      [`PATCH /api/memories/${memories[1]!.id}`]: (request) => {
+        patches.push(request.body);
+        memories[1] = { ...memories[1]!, liked: true };
+        return json({ ...memories[1], poeticSummary: null, shareToken: null });
+      },
+    });
+    const { user } = renderApp('/home');
+
+    const first = await screen.findByRole('article', { name: 'Memory 1' });
+    const second = screen.getByRole('article', { name: 'Memory 2' });
+    expect(within(first).getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(first).queryByRole('button', { name: 'View conversation' })).not.toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'View conversation' })).toBeInTheDocument();
+
+    await user.click(within(second).getByRole('button', { name: 'Add to favorites' }));
+    expect(await within(second).findByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Added to your favorites')).toBeInTheDocument();
+    expect(patches).toEqual([{ liked: true }]);
   });
 
   it('writes the dates in French for a French reader', async () => {

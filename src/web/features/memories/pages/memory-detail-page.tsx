@@ -1,20 +1,29 @@
 import type { MemoryDetail } from '@shared/contracts/memories';
-import { ArrowLeft, CircleAlert, ImageOff } from 'lucide-react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { ArrowLeft, CircleAlert, Download, ImageOff, Pencil, Share, Trash2, Users } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ViewConversationButton } from '@web/components/conversation-dialog';
+import { LikeButton } from '@web/components/like-button';
 import { Button } from '@web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/error-message';
+import { useIsMobile } from '@web/lib/use-is-mobile';
+import { useDeleteMemory } from '../api/delete-memory';
 import { useMemory } from '../api/get-memory';
+import { ShareDialog } from '../components/share-dialog';
+import { canShareImageFiles, isShareCancel, memoryPngFile, saveFile } from '../memory-image-file';
 
 /** The artwork's largest size on the page (it is drawn at 1024 px, so it stays sharp on 2× screens). */
 const pageClassName = 'mx-auto w-full max-w-[40rem]';
 
 /**
  * /home/memories/{id} (spec §2 "Memory detail"): the artwork as the hero — square, whole, as wide as the
- * screen on a phone — its title beneath like a museum label, the date, and the reflection to read slowly.
- * Like, delete, share and download arrive with the memories feature.
+ * screen on a phone — its title beneath like a museum label with the like heart, the date, a calm row of
+ * actions (share, download, conversation, rename, delete), and the reflection to read slowly.
  */
 export function MemoryDetailPage() {
   const { id = '' } = useParams();
@@ -55,15 +64,20 @@ function MemoryView({ memory }: { memory: MemoryDetail }) {
             className="size-full object-contain"
           />
         </div>
-        <figcaption className="mt-5 space-y-1.5">
-          <h1 id="memory-title" ref={titleRef} tabIndex={-1} className="font-serif text-3xl leading-tight text-ink focus:outline-none sm:text-4xl">
-            {memory.title}
-          </h1>
-          <p className="text-sm text-ink-muted">
-            <time dateTime={memory.createdAt}>{date}</time>
-          </p>
+        <figcaption className="mt-5 flex items-start justify-between gap-3">
+          <div className="min-w-0 space-y-1.5">
+            <h1 id="memory-title" ref={titleRef} tabIndex={-1} className="font-serif text-3xl leading-tight break-words text-ink focus:outline-none sm:text-4xl">
+              {memory.title}
+            </h1>
+            <p className="text-sm text-ink-muted">
+              <time dateTime={memory.createdAt}>{date}</time>
+            </p>
+          </div>
+          <LikeButton memory={memory} size="md" className="-mr-1.5" />
         </figcaption>
       </figure>
+
+      <MemoryActions memory={memory} />
 
       {memory.poeticSummary ? (
         <section aria-labelledby="memory-reflection-title" className="mt-10">
@@ -76,12 +90,146 @@ function MemoryView({ memory }: { memory: MemoryDetail }) {
         </section>
       ) : null}
 
-      <div className="mt-12 border-t border-line pt-6">
-        <Button asChild variant="secondary">
+      <div className="mt-12 flex flex-col gap-5 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="space-y-2">
+          <p className="max-w-[40ch] text-sm text-ink-muted">{t('detail.community.body')}</p>
+          <Link
+            to="/community"
+            className="inline-flex items-center gap-1.5 rounded-sm text-[0.95rem] font-medium text-accent underline-offset-4 hover:underline"
+          >
+            <Users aria-hidden="true" className="size-4" />
+            {t('detail.community.action')}
+          </Link>
+        </div>
+        <Button asChild variant="secondary" className="self-start sm:self-auto">
           <Link to="/home">{t('detail.backHome')}</Link>
         </Button>
       </div>
     </article>
+  );
+}
+
+/**
+ * The actions under the title, wrapping onto a second line on a phone. Delete is left out on phones
+ * (spec: only when not on a mobile-type device); sharing the image itself is offered only there, and
+ * only where the share sheet takes files.
+ */
+function MemoryActions({ memory }: { memory: MemoryDetail }) {
+  const { t } = useTranslation('memories');
+  const isMobile = useIsMobile();
+  const [downloading, setDownloading] = useState(false);
+  const canShareImage = useMemo(() => isMobile && canShareImageFiles(), [isMobile]);
+  const preparedImage = usePreparedImage(memory, canShareImage);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveFile(await memoryPngFile(memory.imageUrl, memory.title));
+      toast.success(t('detail.toasts.downloadSuccess'), { id: 'memory-download' });
+    } catch {
+      toast.error(t('detail.toasts.downloadFailed'), { id: 'memory-download' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const shareImage = async () => {
+    try {
+      const file = await (preparedImage.current ?? memoryPngFile(memory.imageUrl, memory.title));
+      await navigator.share({ files: [file], title: memory.title });
+      toast.success(t('detail.toasts.imageShared'), { id: 'memory-share-image' });
+    } catch (error) {
+      if (isShareCancel(error)) return;
+      toast.error(t('detail.toasts.shareFailed'), { id: 'memory-share-image' });
+    }
+  };
+
+  return (
+    <div role="group" aria-label={t('detail.actions')} data-testid="memory-actions" className="mt-6 flex flex-wrap items-center gap-2">
+      <ShareDialog memory={memory} />
+      <Button variant="secondary" className="px-4" pending={downloading} onClick={() => void download()}>
+        {downloading ? null : <Download aria-hidden="true" />}
+        {t('detail.download')}
+      </Button>
+      {canShareImage ? (
+        <Button variant="secondary" className="px-4" onClick={() => void shareImage()}>
+          <Share aria-hidden="true" />
+          {t('detail.shareImage')}
+        </Button>
+      ) : null}
+      <ViewConversationButton memory={memory} variant="button" />
+      <Button asChild variant="secondary" className="px-4">
+        <Link to={`/home/memories/edit/${encodeURIComponent(memory.id)}`}>
+          <Pencil aria-hidden="true" />
+          {t('detail.rename')}
+        </Link>
+      </Button>
+      {isMobile ? null : <DeleteMemoryButton memory={memory} />}
+    </div>
+  );
+}
+
+/**
+ * The share sheet must open while the tap still counts as the person's gesture (Safari is strict about it),
+ * so on phones the PNG is made ready as soon as the page shows rather than after the tap.
+ */
+function usePreparedImage(memory: MemoryDetail, enabled: boolean) {
+  const prepared = useRef<Promise<File> | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const file = memoryPngFile(memory.imageUrl, memory.title);
+    // A failure here is reported when (and if) the person taps Share.
+    file.catch(() => undefined);
+    prepared.current = file;
+    return () => {
+      prepared.current = null;
+    };
+  }, [enabled, memory.imageUrl, memory.title]);
+  return prepared;
+}
+
+function DeleteMemoryButton({ memory }: { memory: MemoryDetail }) {
+  const { t } = useTranslation(['memories', 'common']);
+  const navigate = useNavigate();
+  const deleteMemory = useDeleteMemory();
+  const [open, setOpen] = useState(false);
+
+  const confirm = () =>
+    deleteMemory.mutate(memory.id, {
+      onSuccess: () => {
+        toast.success(t('memories:detail.toasts.deleteSuccess'), { id: 'memory-delete' });
+        void navigate('/home/memories', { replace: true });
+      },
+      onError: (error) => {
+        setOpen(false);
+        toast.error(t('memories:detail.toasts.deleteFailed', { message: errorMessage(t, error) }), { id: 'memory-delete' });
+      },
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !deleteMemory.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" className="px-4 text-danger hover:bg-danger-soft sm:ml-auto">
+          <Trash2 aria-hidden="true" />
+          {t('memories:detail.delete')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent role="alertdialog" closeLabel={t('common:actions.close')}>
+        <DialogTitle className="pr-10">{t('memories:detail.deleteDialog.title')}</DialogTitle>
+        <DialogDescription className="mt-2">{t('memories:detail.deleteDialog.body')}</DialogDescription>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          {/* First in the focus order: the dialog opens on the safe choice. */}
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={deleteMemory.isPending}>
+              {t('memories:detail.deleteDialog.cancel')}
+            </Button>
+          </DialogClose>
+          <Button className="bg-danger hover:bg-danger/90 active:bg-danger/90" pending={deleteMemory.isPending} onClick={confirm}>
+            {t('memories:detail.deleteDialog.confirm')}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -10,20 +10,25 @@ interface MemoryCardProps {
   /** Replaces opening the memory's page, e.g. to show it in place (spec: "or calls a supplied handler"). */
   onOpen?: (memory: MemorySummary) => void;
   /**
-   * Controls beside the label (the like heart, "view conversation") — they arrive with the memories
-   * feature. They sit outside the link, so a button is never nested in an anchor.
+   * Controls beside the label (the like heart, "view conversation"). They sit outside the link, so a
+   * button is never nested in an anchor.
    */
   actions?: ReactNode;
+  /** The title's heading level, so it follows the page's outline (h3 under the home's h2, h2 in the gallery). */
+  titleAs?: 'h2' | 'h3';
 }
 
-/** The artwork, whole and square, with its title beneath like a museum label. */
-export function MemoryCard({ memory, formatDate, onOpen, actions }: MemoryCardProps) {
+/**
+ * The artwork, whole and square, with its title beneath like a museum label. Shared by the home grid
+ * and the gallery; it shows the 512 px thumbnail when there is one, so a grid never loads full images.
+ */
+export function MemoryCard({ memory, formatDate, onOpen, actions, titleAs: Title = 'h3' }: MemoryCardProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const dateId = `${id}-date`;
 
   return (
-    <article data-testid="memory-card" className="group relative">
+    <article data-testid="memory-card" aria-labelledby={titleId} className="group relative">
       <Link
         to={`/home/memories/${encodeURIComponent(memory.id)}`}
         aria-labelledby={`${titleId} ${dateId}`}
@@ -39,17 +44,17 @@ export function MemoryCard({ memory, formatDate, onOpen, actions }: MemoryCardPr
       >
         <div className="aspect-square overflow-hidden rounded-lg bg-sand shadow-soft">
           <img
-            src={memory.imageUrl}
+            src={memory.thumbnailUrl ?? memory.imageUrl}
             alt={memory.title}
             loading="lazy"
             decoding="async"
             className="size-full object-cover transition-transform duration-250 group-hover:scale-[1.02]"
           />
         </div>
-        <div className={actions ? 'mt-4 pr-14' : 'mt-4'}>
-          <h3 id={titleId} className="font-serif text-xl leading-snug text-ink decoration-accent/60 underline-offset-4 group-hover:underline">
+        <div className={actions ? 'mt-4 pr-22' : 'mt-4'}>
+          <Title id={titleId} className="font-serif text-xl leading-snug text-ink decoration-accent/60 underline-offset-4 group-hover:underline">
             {memory.title}
-          </h3>
+          </Title>
           <p className="mt-1 text-sm text-ink-muted">
             <time id={dateId} dateTime={memory.createdAt}>
               {formatDate(memory.createdAt)}
