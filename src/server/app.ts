@@ -24,6 +24,9 @@ import { injectHead, sharedPageHead } from './modules/memories/shared-page-head'
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
+import { createAccountRepository } from './modules/account/repository';
+import { accountRoutes } from './modules/account/routes';
+import { createAccountService } from './modules/account/service';
 import { createCommunityRepository } from './modules/community/repository';
 import { communityRoutes } from './modules/community/routes';
 import { createCommunityService } from './modules/community/service';
@@ -72,7 +75,9 @@ export async function buildApp(deps: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
 
   const mail = deps.mail ?? createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails });
+  const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
+  const files = createFilesService({ storage, remote: config.storage.migration });
+  const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails, files });
   const auth = createAuth({
     db: database.db,
     baseUrl: config.publicUrl,
@@ -85,8 +90,6 @@ export async function buildApp(deps: AppDependencies) {
     log: app.log,
   });
   const session = createSessionReader(auth);
-  const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
-  const files = createFilesService({ storage, remote: config.storage.migration });
   const chatProvider = createChatProvider(config.chat);
   const transcription = createTranscriptionProvider(config.transcription);
   const chat = createChatService({ chat: createChatRepository(database.db), profiles, provider: chatProvider, transcription });
@@ -106,6 +109,7 @@ export async function buildApp(deps: AppDependencies) {
   const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail, publicUrl: config.publicUrl });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
   const community = createCommunityService({ community: createCommunityRepository(database.db) });
+  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files });
 
   const providers: ProviderNames = {
     chat: chatProvider.name,
@@ -127,6 +131,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
+  await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(supportRoutes({ session, admin, support }));
   await app.register(privacyRoutes({ admin, privacy }));
   await app.register(communityRoutes({ admin, community }));

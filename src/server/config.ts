@@ -39,6 +39,8 @@ const envSchema = z.object({
   AI_TRANSCRIBE_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:8000/v1' })),
   AI_TRANSCRIBE_MODEL: optional(z.string().min(1)),
   RATE_LIMIT_CHAT_MAX: optional(z.coerce.number().int().min(1)).default(20),
+  /** Data exports per person and hour (each one reads every stored image). */
+  RATE_LIMIT_EXPORT_MAX: optional(z.coerce.number().int().min(1)).default(5),
   AI_TEXT_MODEL: optional(z.string().min(1)),
   AI_IMAGE_MODEL: optional(z.string().min(1)),
   AI_IMAGE_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(120),
@@ -95,7 +97,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : null,
     trustProxy: env.TRUST_PROXY,
-    rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000 },
+    rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000, exportMax: env.RATE_LIMIT_EXPORT_MAX },
     privacyEmail: env.PRIVACY_EMAIL,
     serveWeb: env.SERVE_WEB,
     webDistDir: path.resolve('dist/web'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, LANGUAGES } from '../limits';
+import { FIRST_NAME_MAX, FIRST_NAME_MIN, GENDERS, LANGUAGES } from '../limits';
 
 /** GET /api/me — the signed-in person, their profile and what the interface needs to know about them. */
 export const profileSchema = z.object({
@@ -35,3 +35,43 @@ export const welcomeBackSchema = z.strictObject({
   gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }).optional(),
 });
 export type WelcomeBackInput = z.infer<typeof welcomeBackSchema>;
+
+export const MEDICAL_NOTE_MAX = 5000;
+
+/**
+ * PUT /api/me/profile — the profile form (spec §2 "Profile", §5): first name of at least 2 characters once
+ * trimmed, language, gender ("unspecified" is stored as none). `medicalDiagnosis` is the confidential note
+ * only administrators see and edit (empty → none); anyone else sending it is refused with 403 and nothing
+ * changes. Answers the same body as GET /api/me.
+ */
+export const profileUpdateSchema = z.strictObject({
+  firstName: z
+    .string({ error: 'validation.firstNameTooShort' })
+    .trim()
+    .min(FIRST_NAME_MIN, 'validation.firstNameTooShort')
+    .max(FIRST_NAME_MAX, 'validation.firstNameTooLong'),
+  defaultLanguage: z.enum(LANGUAGES, { error: 'validation.languageRequired' }),
+  gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }),
+  medicalDiagnosis: z.string({ error: 'validation.medicalNoteTooLong' }).trim().max(MEDICAL_NOTE_MAX, 'validation.medicalNoteTooLong').nullable().optional(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/**
+ * POST /api/me/avatar — multipart/form-data with the image in the `avatar` field: at most 2 MB, a real
+ * JPEG, PNG, WebP, GIF or AVIF (read from its content, not its name or declared type). Stored as a
+ * 512×512 WebP without any metadata (EXIF, GPS). Answers the new address; DELETE /api/me/avatar removes it (204).
+ * Refusals: 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 400 without a file.
+ */
+export const AVATAR_FIELD = 'avatar';
+export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
+export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
+
+/**
+ * DELETE /api/me — closes the account for good: profile, memories and their images, avatar, tickets,
+ * sessions and e-mails kept in the outbox are erased. The body must say so: { confirm: true }. 204.
+ */
+export const accountDeletionSchema = z.strictObject({ confirm: z.literal(true, { error: 'validation.deletionNotConfirmed' }) });
+export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
+
+/** GET /api/me/export — a ZIP (docs/data-export.md): `souvenir-export.json` and `images/<memory id>.<ext>`. */
+export const EXPORT_FORMAT_VERSION = 1;

@@ -11,6 +11,8 @@ const FILE_KEY_MAX_LENGTH = 512;
 /** A downloaded image wider or taller than this is refused before it is decoded (decompression bombs). */
 const MAX_IMAGE_SIDE_PX = 8192;
 const KEPT_FORMATS = new Set(['png', 'jpeg', 'webp']);
+/** What a person may upload as their picture, read from the file's content (sharp), never from its name. */
+const AVATAR_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'avif', 'heif']);
 
 export interface ServedFile {
   body: Buffer;
@@ -81,6 +83,27 @@ export function createFilesService(deps: { storage: StorageProvider; remote: Rem
         // The header looked fine but the image does not decode (truncated, corrupt).
         return { ok: false, reason: 'not-an-image' };
       }
+    },
+
+    /**
+     * A profile picture: checked to be an image by its content, turned upright, cut to a 512×512 WebP and
+     * stored under `avatars/<userId>/`. Re-encoding drops every byte of metadata (EXIF, GPS, XMP, ICC).
+     * UNSUPPORTED_MEDIA_TYPE for anything that is not an image sharp can read.
+     */
+    async storeAvatar(userId: string, upload: Buffer, size: number): Promise<StoredImage> {
+      let webp: Buffer;
+      try {
+        const meta = await sharp(upload, { limitInputPixels: MAX_IMAGE_SIDE_PX * MAX_IMAGE_SIDE_PX }).metadata();
+        if (!meta.format || !AVATAR_FORMATS.has(meta.format)) throw new Error(`format ${String(meta.format)}`);
+        webp = await sharp(upload, { limitInputPixels: MAX_IMAGE_SIDE_PX * MAX_IMAGE_SIDE_PX, animated: false })
+          .rotate()
+          .resize(size, size, { fit: 'cover', position: 'attention' })
+          .webp({ quality: 85 })
+          .toBuffer();
+      } catch {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not an image we can use.');
+      }
+      return storage.putImage(`avatars/${userId}`, webp);
     },
 
     /** Removes a stored image and its thumbnail (a copy that turned out not to be needed). */

@@ -166,6 +166,26 @@ export function createMemoriesRepository(db: Database) {
         .returning({ id: souvenirs.id });
       return rows.length === 1;
     },
+
+    /**
+     * A batch of the person's memories, oldest first, after a cursor — for exports of any size. The cursor
+     * is the database's own text of the timestamp: a JavaScript Date would lose its microseconds.
+     */
+    async listBatchAfter(userId: string, after: { cursor: string; id: string } | null, limit: number) {
+      const afterCondition = after ? sql`(${souvenirs.createdAt}, ${souvenirs.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)` : undefined;
+      return db
+        .select({ ...detailColumns, prompt: souvenirs.prompt, cursor: sql<string>`${souvenirs.createdAt}::text` })
+        .from(souvenirs)
+        .where(and(eq(souvenirs.userId, userId), afterCondition))
+        .orderBy(asc(souvenirs.createdAt), asc(souvenirs.id))
+        .limit(limit);
+    },
+
+    /** Every image address of the person's memories (account erasure removes the files). */
+    async listImageUrls(userId: string) {
+      const rows = await db.select({ imageUrl: souvenirs.imageUrl }).from(souvenirs).where(eq(souvenirs.userId, userId));
+      return rows.map((r) => r.imageUrl);
+    },
   };
 }
 export type MemoriesRepository = ReturnType<typeof createMemoriesRepository>;

@@ -146,6 +146,38 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
 
     findShared,
 
+    /**
+     * The person's memories as their data export lists them, oldest first, a batch at a time (a large
+     * gallery never sits in memory whole). `imageKey`: the stored file to put beside them, when the app keeps it.
+     */
+    async *exportBatches(userId: string, batchSize = 200) {
+      let after: { cursor: string; id: string } | null = null;
+      for (;;) {
+        const rows = await memories.listBatchAfter(userId, after, batchSize);
+        if (rows.length === 0) return;
+        yield rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          reflection: row.poeticSummary,
+          imagePrompt: row.prompt,
+          createdAt: row.createdAt.toISOString(),
+          favourite: row.liked,
+          shared: row.shareToken !== null,
+          shareToken: row.shareToken,
+          imageUrl: row.imageUrl,
+          imageKey: ownStorageKeyOf(row.imageUrl, userId),
+        }));
+        const last = rows[rows.length - 1]!;
+        after = { cursor: last.cursor, id: last.id };
+        if (rows.length < batchSize) return;
+      }
+    },
+
+    /** The stored files of all the person's memories (images; their thumbnails go with them). */
+    async storageKeysOf(userId: string): Promise<string[]> {
+      return (await memories.listImageUrls(userId)).map((url) => ownStorageKeyOf(url, userId)).filter((key): key is string => key !== null);
+    },
+
     /** GET /api/shared/{token}: as findShared, "not found" otherwise. */
     async shared(token: string): Promise<SharedMemory> {
       const memory = await findShared(token);

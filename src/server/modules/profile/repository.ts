@@ -49,6 +49,29 @@ export function createProfileRepository(db: Database) {
         .returning({ id: profiles.id });
       return rows.length > 0;
     },
+
+    /** The profile form's fields; the medical note only when given (administrators). */
+    async updateProfile(
+      id: string,
+      changes: { firstName: string; defaultLanguage: Language; gender: StoredGender; medicalDiagnosis?: string | null },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(profiles)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(profiles.id, id))
+        .returning({ id: profiles.id });
+      return rows.length > 0;
+    },
+
+    /** Points the profile at its new picture (or none); answers the previous address, to remove its file. */
+    async replaceAvatarUrl(id: string, avatarUrl: string | null): Promise<{ previous: string | null } | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, id)).for('update');
+        if (!row) return null;
+        await tx.update(profiles).set({ avatarUrl, updatedAt: new Date() }).where(eq(profiles.id, id));
+        return { previous: row.avatarUrl };
+      });
+    },
   };
 }
 export type ProfileRepository = ReturnType<typeof createProfileRepository>;

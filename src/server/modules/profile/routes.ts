@@ -1,8 +1,13 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { meResponseSchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
+import { AVATAR_FIELD, avatarResponseSchema, meResponseSchema, profileUpdateSchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
+import { AVATAR_MAX_BYTES } from '@shared/limits';
+import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile } from '../../uploads';
 import type { SessionReader } from '../auth/service';
 import type { ProfileService } from './service';
+
+const AVATAR: ExpectedFile = { field: AVATAR_FIELD, requiredKey: 'validation.avatarRequired', maxBytes: AVATAR_MAX_BYTES };
 
 export function profileRoutes(deps: { session: SessionReader; profiles: ProfileService }) {
   return async (app: FastifyInstance) => {
@@ -28,6 +33,39 @@ export function profileRoutes(deps: { session: SessionReader; profiles: ProfileS
       const user = await deps.session.require(request);
       await deps.profiles.welcomeBack(user.id, request.body);
       return reply.status(204).send();
+    });
+
+    api.put('/api/me/profile', { schema: { body: profileUpdateSchema, response: { 200: meResponseSchema } }, onRequest: signedInFirst }, async (request) => {
+      const user = await deps.session.require(request);
+      return deps.profiles.updateProfile(user, request.body);
+    });
+
+    api.delete('/api/me/avatar', { onRequest: signedInFirst }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.profiles.removeAvatar(user.id, { log: request.log });
+      return reply.status(204).send();
+    });
+
+    // The picture: multipart/form-data only in this scope — any other body is answered 415 before the handler.
+    // Order of refusals: signed out 401, no file 400, over 2 MB 413 (never truncated), not an image 415.
+    await app.register(async (upload) => {
+      upload.removeAllContentTypeParsers();
+      await upload.register(multipart, { limits: uploadLimits(AVATAR.maxBytes), throwFileSizeLimit: false });
+      upload.withTypeProvider<ZodTypeProvider>().post(
+        '/api/me/avatar',
+        { schema: { response: { 200: avatarResponseSchema } }, onRequest: signedInFirst },
+        async (request) => {
+          const user = await deps.session.require(request);
+          const part = await receiveFile(request, AVATAR);
+          try {
+            const image = await readFile(request, part, AVATAR);
+            return await deps.profiles.replaceAvatar(user.id, image, { log: request.log });
+          } catch (error) {
+            discardUpload(request, part);
+            throw error;
+          }
+        },
+      );
     });
   };
 }

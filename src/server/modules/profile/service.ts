@@ -1,5 +1,9 @@
-import type { MeResponse, WelcomeBackInput } from '@shared/contracts/me';
+import type { MeResponse, ProfileUpdateInput, WelcomeBackInput } from '@shared/contracts/me';
+import { AVATAR_SIZE_PX } from '@shared/limits';
 import { LANGUAGES, type Language } from '@shared/limits';
+import type { FastifyBaseLogger } from 'fastify';
+import { FILES_URL_PREFIX } from '../../providers/storage/keys';
+import type { FilesService } from '../files/service';
 import { AppError } from '../../app-error';
 import type { ProfileRepository, ProfileRow } from './repository';
 
@@ -16,11 +20,46 @@ export interface SessionUser {
 export const toLanguage = (value: unknown): Language =>
   LANGUAGES.includes(value as Language) ? (value as Language) : 'en';
 
-export function createProfileService(deps: { profiles: ProfileRepository; adminEmails: string[] }) {
-  const { profiles, adminEmails } = deps;
+export function createProfileService(deps: { profiles: ProfileRepository; adminEmails: string[]; files: FilesService }) {
+  const { profiles, adminEmails, files } = deps;
 
   /** Administrators: the profile flag, or an address listed in ADMIN_EMAILS. Decided here only. */
   const isAdmin = (email: string, row: ProfileRow) => row.isAdmin || adminEmails.includes(email.toLowerCase());
+
+  /** Only pictures this person uploaded are ever removed: `/files/avatars/<their id>/…`. */
+  const ownAvatarKey = (userId: string, url: string | null) => {
+    const prefix = `${FILES_URL_PREFIX}avatars/${userId}/`;
+    return url?.startsWith(prefix) ? url.slice(FILES_URL_PREFIX.length) : null;
+  };
+
+  const discardOwnAvatar = async (userId: string, url: string | null, log: FastifyBaseLogger) => {
+    const key = ownAvatarKey(userId, url);
+    if (!key) return;
+    try {
+      await files.discard(key);
+    } catch (error) {
+      log.warn({ err: error, key }, 'previous avatar file could not be removed');
+    }
+  };
+
+  async function getMe(user: SessionUser): Promise<MeResponse> {
+    const row = await requireProfile(user.id);
+    const admin = isAdmin(user.email, row);
+    return {
+      user: { id: user.id, email: user.email, emailVerified: user.emailVerified, image: user.image ?? null },
+      profile: {
+        id: row.id,
+        firstName: row.firstName,
+        avatarUrl: row.avatarUrl,
+        defaultLanguage: toLanguage(row.defaultLanguage),
+        gender: row.gender,
+        isAdmin: admin,
+        sessionCount: row.sessionCount,
+        // Confidential: only administrators ever receive it.
+        ...(admin ? { medicalDiagnosis: row.medicalDiagnosis } : {}),
+      },
+    };
+  }
 
   const requireProfile = async (userId: string) => {
     const row = await profiles.findById(userId);
@@ -43,23 +82,48 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
       return row ? toLanguage(row.defaultLanguage) : null;
     },
 
-    async getMe(user: SessionUser): Promise<MeResponse> {
+    getMe,
+
+    /**
+     * The profile form. The confidential medical note is an administrator's field (spec §6): anyone else
+     * sending it is refused and nothing changes; an empty note is stored as none.
+     */
+    async updateProfile(user: SessionUser, input: ProfileUpdateInput): Promise<MeResponse> {
       const row = await requireProfile(user.id);
       const admin = isAdmin(user.email, row);
-      return {
-        user: { id: user.id, email: user.email, emailVerified: user.emailVerified, image: user.image ?? null },
-        profile: {
-          id: row.id,
-          firstName: row.firstName,
-          avatarUrl: row.avatarUrl,
-          defaultLanguage: toLanguage(row.defaultLanguage),
-          gender: row.gender,
-          isAdmin: admin,
-          sessionCount: row.sessionCount,
-          // Confidential: only administrators ever receive it.
-          ...(admin ? { medicalDiagnosis: row.medicalDiagnosis } : {}),
-        },
-      };
+      if (input.medicalDiagnosis !== undefined && !admin) throw new AppError('FORBIDDEN', 'Only administrators keep a medical note.');
+      await profiles.updateProfile(user.id, {
+        firstName: input.firstName,
+        defaultLanguage: input.defaultLanguage,
+        gender: input.gender === 'unspecified' ? null : input.gender,
+        ...(input.medicalDiagnosis !== undefined ? { medicalDiagnosis: input.medicalDiagnosis || null } : {}),
+      });
+      return getMe(user);
+    },
+
+    /** Stores the new picture, points the profile at it, then removes the previous one's file. */
+    async replaceAvatar(userId: string, upload: Buffer, ctx: { log: FastifyBaseLogger }): Promise<{ avatarUrl: string }> {
+      await requireProfile(userId);
+      const stored = await files.storeAvatar(userId, upload, AVATAR_SIZE_PX);
+      const replaced = await profiles.replaceAvatarUrl(userId, stored.url);
+      if (!replaced) {
+        await files.discard(stored.key);
+        throw new AppError('NOT_FOUND', 'Profile not found');
+      }
+      await discardOwnAvatar(userId, replaced.previous, ctx.log);
+      return { avatarUrl: stored.url };
+    },
+
+    async removeAvatar(userId: string, ctx: { log: FastifyBaseLogger }): Promise<void> {
+      const replaced = await profiles.replaceAvatarUrl(userId, null);
+      if (!replaced) throw new AppError('NOT_FOUND', 'Profile not found');
+      await discardOwnAvatar(userId, replaced.previous, ctx.log);
+    },
+
+    /** The storage key of the person's own uploaded picture, if they have one (account erasure removes it). */
+    async avatarKeyOf(userId: string): Promise<string | null> {
+      const row = await profiles.findById(userId);
+      return row ? ownAvatarKey(userId, row.avatarUrl) : null;
     },
 
     async isAdmin(user: SessionUser): Promise<boolean> {
