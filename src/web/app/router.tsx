@@ -1,7 +1,9 @@
 import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
+import { AdminPage } from '@web/features/admin/pages/admin-page';
 import { AuthPage } from '@web/features/auth/pages/auth-page';
 import { ResetPasswordPage } from '@web/features/auth/pages/reset-password-page';
 import { ChatPage } from '@web/features/chat/pages/chat-page';
+import { CommunityPage } from '@web/features/community/pages/community-page';
 import { HomePage } from '@web/features/home/pages/home-page';
 import { LandingPage } from '@web/features/landing/pages/landing-page';
 import { GalleryPage } from '@web/features/memories/pages/gallery-page';
@@ -10,6 +12,8 @@ import { MemoryEditPage } from '@web/features/memories/pages/memory-edit-page';
 import { SharedMemoryPage } from '@web/features/memories/pages/shared-memory-page';
 import { NotFoundPage } from '@web/features/not-found/pages/not-found-page';
 import { PlaceholderPage } from '@web/features/placeholders/pages/placeholder-page';
+import { PrivacyPolicyPage } from '@web/features/privacy-policy/pages/privacy-policy-page';
+import { SupportPage } from '@web/features/support/pages/support-page';
 import { AdminRoute } from './admin-route';
 import { MainLayout } from './main-layout';
 import { ProtectedRoute } from './protected-route';
@@ -36,17 +40,17 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          { path: '/community', element: <PlaceholderPage page="community" /> },
-          { path: '/privacy-policy', element: <PlaceholderPage page="privacy" /> },
+          { path: '/community', element: <CommunityPage /> },
+          { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
           {
             path: '/home',
             element: <ProtectedRoute />,
             children: [
               { index: true, element: <HomePage /> },
               { path: 'chat', element: <ChatPage /> },
-              { path: 'admin', element: <AdminRoute />, children: [{ index: true, element: <PlaceholderPage page="admin" /> }] },
+              { path: 'admin', element: <AdminRoute />, children: [{ index: true, element: <AdminPage /> }] },
               { path: 'profile', element: <PlaceholderPage page="profile" /> },
-              { path: 'support', element: <PlaceholderPage page="support" /> },
+              { path: 'support', element: <SupportPage /> },
               { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
               { path: 'memories', element: <GalleryPage /> },
               { path: 'memories/:id', element: <MemoryDetailPage /> },

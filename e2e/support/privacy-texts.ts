@@ -1,0 +1,54 @@
+// The privacy policy and community pages' texts the journeys look for, copied from src/web/locales/{en,fr}/privacy.json
+// and community.json (key noted), and from the built-in policy (src/server/modules/privacy/default-policy.ts).
+// Kept apart from texts.ts so these pages' wording changes in one place.
+const en = {
+  // Privacy policy (privacy:*).
+  policyTitle: 'Privacy policy', // privacy:title
+  policyLanguage: 'Language of the policy', // privacy:language.label
+  edit: 'Edit', // privacy:edit
+  editorLabel: (language: 'English' | 'Français') => `Policy text (${language}, Markdown)`, // privacy:editor.label
+  save: 'Save', // privacy:editor.save
+  cancel: 'Cancel', // privacy:editor.cancel
+  updateSuccess: 'The privacy policy has been updated', // privacy:privacyPolicy.updateSuccess
+  editCancelled: 'Changes discarded', // privacy:privacyPolicy.editCancelled
+  /** "Effective date: …" of April 8, 2025, in this language (privacy:effectiveDate; French with a non-breaking space). */
+  effectiveDate: 'Effective date: April 8, 2025',
+  /** A section heading of the built-in policy. */
+  builtInHeading: 'What we collect',
+  // Community (community:*).
+  communityTitle: 'Community', // community:title
+  calendarSection: "This week's gatherings", // community:calendar.title
+  calendarFallback: 'The calendar of gatherings will appear here soon', // community:calendar.fallback.title
+  showCalendar: 'Show the calendar', // community:calendar.show
+  calendarFrame: 'Calendar of art-therapy gatherings', // community:calendar.frameTitle
+  addToCalendar: /^Add to calendar/, // community:calendar.add (+ "opens in a new tab" for screen readers)
+  joinChat: /^Join the conversation on our community server/, // community:chat.join
+  backHome: 'Back to home', // common:actions.backHome
+};
+
+const fr: typeof en = {
+  policyTitle: 'Politique de confidentialité',
+  policyLanguage: 'Langue de la politique',
+  edit: 'Modifier',
+  editorLabel: (language) => `Texte de la politique (${language}, Markdown)`,
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  updateSuccess: 'La politique de confidentialité a été mise à jour',
+  editCancelled: 'Modifications abandonnées',
+  effectiveDate: 'Date d’entrée en vigueur\u00a0: 8 avril 2025',
+  builtInHeading: 'Ce que nous collectons',
+  communityTitle: 'Communauté',
+  calendarSection: 'Les ateliers de la semaine',
+  calendarFallback: 'Le calendrier des ateliers apparaîtra bientôt ici',
+  showCalendar: 'Afficher le calendrier',
+  calendarFrame: 'Calendrier des ateliers d’art-thérapie',
+  addToCalendar: /^Ajouter à mon agenda/,
+  joinChat: /^Rejoindre la conversation sur notre serveur communautaire/,
+  backHome: 'Retour à l’accueil',
+};
+
+export type PrivacyTexts = typeof en;
+
+export function privacyUi(lang: 'en' | 'fr'): PrivacyTexts {
+  return lang === 'fr' ? fr : en;
+}

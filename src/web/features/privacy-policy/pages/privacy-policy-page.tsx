@@ -1,0 +1,183 @@
+import type { PrivacyPolicy } from '@shared/contracts/privacy';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/limits';
+import { CircleAlert, Pencil } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useMe } from '@web/lib/api/get-me';
+import { isLanguage, toLanguage } from '@web/lib/language';
+import { usePrivacyPolicy } from '../api/get-privacy-policy';
+import { PolicyEditor } from '../components/policy-editor';
+import { PolicyMarkdown } from '../components/policy-markdown';
+
+/** `?language=fr` keeps a chosen policy language across a reload, and makes it a link one can send. */
+const LANGUAGE_PARAM = 'language';
+
+/** "2025-04-08" is a calendar day, not an instant: formatted in UTC so no time zone moves it to the 7th. */
+function formatDay(isoDate: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+}
+
+/**
+ * /privacy-policy (spec §2 "Privacy policy"): public. The policy in the interface language unless another is
+ * chosen here (the interface itself does not change). Administrators can edit the text of the language shown;
+ * the server alone decides who may save.
+ */
+export function PrivacyPolicyPage() {
+  const { t, i18n } = useTranslation(['privacy', 'common']);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = searchParams.get(LANGUAGE_PARAM);
+  const language: Language = isLanguage(chosen) ? chosen : (toLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE);
+  const policy = usePrivacyPolicy(language);
+  const me = useMe();
+  // Spec §8: a failed admin check means "not an administrator" — no Edit.
+  const isAdmin = me.data?.profile.isAdmin === true;
+  const [editing, setEditing] = useState(false);
+  const [returnFocus, setReturnFocus] = useState(false);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+
+  // Leaving the editor puts the keyboard back on the button that opened it.
+  useEffect(() => {
+    if (editing || !returnFocus) return;
+    editButtonRef.current?.focus();
+    setReturnFocus(false);
+  }, [editing, returnFocus]);
+
+  function chooseLanguage(next: Language) {
+    setSearchParams(
+      (params) => {
+        params.set(LANGUAGE_PARAM, next);
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
+  function openEditor() {
+    // Pinned in the address: an interface language change meanwhile must not swap the text being edited.
+    if (chosen !== language) chooseLanguage(language);
+    setEditing(true);
+  }
+
+  function closeEditor() {
+    setEditing(false);
+    setReturnFocus(true);
+  }
+
+  let content;
+  if (policy.isPending) content = <PolicySkeleton />;
+  else if (policy.isError) content = <PolicyLoadError retrying={policy.isFetching} onRetry={() => void policy.refetch()} />;
+  else if (editing) content = <PolicyEditor key={language} policy={policy.data} onClose={closeEditor} />;
+  else content = <PolicyView policy={policy.data} />;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <header className="flex flex-col gap-5 border-b border-line pb-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-4xl font-medium sm:text-5xl">{t('privacy:title')}</h1>
+          <p className="mt-3 max-w-[48ch] leading-relaxed text-ink-muted">{t('privacy:intro')}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 sm:shrink-0">
+          {/* While editing, the language stays put: the text in the editor is the one that will be saved. */}
+          <PolicyLanguageSwitch value={language} onChange={chooseLanguage} disabled={editing} />
+          {isAdmin && !editing && policy.data ? (
+            <Button ref={editButtonRef} variant="secondary" onClick={openEditor}>
+              <Pencil aria-hidden="true" />
+              {t('privacy:edit')}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      <div className="pt-8">{content}</div>
+    </div>
+  );
+}
+
+/** English / Français, for the policy text only; each name is written in its own language. */
+function PolicyLanguageSwitch({ value, onChange, disabled }: { value: Language; onChange: (language: Language) => void; disabled: boolean }) {
+  const { t } = useTranslation(['privacy', 'common']);
+  return (
+    <div role="group" aria-label={t('privacy:language.label')} className="inline-flex rounded-md border border-line bg-surface p-0.5">
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={language === value}
+          disabled={disabled}
+          onClick={() => onChange(language)}
+          className="h-10 cursor-pointer rounded-sm px-3 text-sm font-medium text-ink-muted transition-colors hover:text-ink disabled:cursor-not-allowed disabled:opacity-60 aria-pressed:bg-ink aria-pressed:text-paper"
+        >
+          {t(`common:language.names.${language}`, { lng: language })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function PolicyView({ policy }: { policy: PrivacyPolicy }) {
+  const { t } = useTranslation('privacy');
+  // The dates belong to the policy, so they speak its language, whatever the interface's.
+  const lng = policy.language;
+  const effectiveDate = useMemo(() => formatDay(policy.effectiveDate, lng), [policy.effectiveDate, lng]);
+  const updatedOn = useMemo(() => (policy.updatedAt ? formatDay(policy.updatedAt, lng) : null), [policy.updatedAt, lng]);
+
+  return (
+    <article lang={lng} data-testid="privacy-policy" className="motion-safe:animate-fade-in">
+      <p className="text-sm font-medium text-ink-muted">
+        <time dateTime={policy.effectiveDate}>{t('effectiveDate', { date: effectiveDate, lng })}</time>
+        {updatedOn ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={policy.updatedAt ?? undefined}>{t('lastUpdated', { date: updatedOn, lng })}</time>
+          </>
+        ) : null}
+      </p>
+      <div className="mt-6">
+        <PolicyMarkdown content={policy.content} contactEmail={policy.contactEmail} newTabLabel={t('newTab', { lng })} />
+      </div>
+    </article>
+  );
+}
+
+/** The policy's shape while it loads: a date, a paragraph, a heading, a list. */
+function PolicySkeleton() {
+  const { t } = useTranslation('privacy');
+  return (
+    <div data-testid="privacy-policy-skeleton" aria-busy="true" className="max-w-[65ch]">
+      <p role="status" className="sr-only">
+        {t('loading')}
+      </p>
+      <Skeleton className="h-4 w-56" />
+      <div className="mt-6 space-y-2.5">
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-4/5" />
+      </div>
+      <Skeleton className="mt-10 h-7 w-48" />
+      <div className="mt-4 space-y-2.5">
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-11/12" />
+        <Skeleton className="h-5 w-2/3" />
+      </div>
+    </div>
+  );
+}
+
+function PolicyLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation(['privacy', 'common']);
+  return (
+    <div role="alert" className="flex max-w-md flex-col items-start gap-3">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-sand">
+        <CircleAlert aria-hidden="true" className="size-6 text-danger" />
+      </span>
+      <h2 className="mt-2 font-serif text-2xl text-ink">{t('privacy:error.title')}</h2>
+      <p className="leading-relaxed text-ink-muted">{t('privacy:error.body')}</p>
+      <Button variant="secondary" className="mt-2" pending={retrying} onClick={onRetry}>
+        {t('common:actions.tryAgain')}
+      </Button>
+    </div>
+  );
+}
