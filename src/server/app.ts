@@ -33,6 +33,11 @@ import { createCommunityService } from './modules/community/service';
 import { createPrivacyRepository } from './modules/privacy/repository';
 import { privacyRoutes } from './modules/privacy/routes';
 import { createPrivacyService } from './modules/privacy/service';
+import { createRemindersRepository } from './modules/reminders/repository';
+import { adminRoutes } from './modules/reminders/routes';
+import { createRemindersService } from './modules/reminders/service';
+import { createSettingsRepository } from './modules/settings/repository';
+import { createSettingsService } from './modules/settings/service';
 import { createSupportRepository } from './modules/support/repository';
 import { supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
@@ -122,6 +127,15 @@ export async function buildApp(deps: AppDependencies) {
     googleSignIn: config.google ? 'google' : 'disabled',
   };
 
+  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers });
+  const reminders = createRemindersService({
+    reminders: createRemindersRepository(database.db),
+    settings,
+    mail,
+    publicUrl: config.publicUrl,
+    secret: deps.authSecret,
+  });
+
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secure });
   await app.register(rateLimit, { global: false });
@@ -131,6 +145,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
+  await app.register(adminRoutes({ admin, settings, reminders }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(supportRoutes({ session, admin, support }));
   await app.register(privacyRoutes({ admin, privacy }));
@@ -164,7 +179,15 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
 
+  // The scheduled daily reminder run (off until an administrator turns it on): checked every interval,
+  // claimed once a UTC day in the database, so several processes never send it twice.
+  const reminderTimer = setInterval(() => {
+    reminders.runScheduled(app.log).catch((error: unknown) => app.log.error({ err: error }, 'scheduled reminders failed'));
+  }, config.reminderCheckIntervalMs);
+  reminderTimer.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(reminderTimer);
     await mail.close();
     await storage.close?.();
   });

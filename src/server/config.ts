@@ -39,6 +39,8 @@ const envSchema = z.object({
   AI_TRANSCRIBE_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:8000/v1' })),
   AI_TRANSCRIBE_MODEL: optional(z.string().min(1)),
   RATE_LIMIT_CHAT_MAX: optional(z.coerce.number().int().min(1)).default(20),
+  /** How often the server checks whether today's scheduled reminder run is due. */
+  REMINDER_CHECK_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1)).default(3600),
   /** Data exports per person and hour (each one reads every stored image). */
   RATE_LIMIT_EXPORT_MAX: optional(z.coerce.number().int().min(1)).default(5),
   AI_TEXT_MODEL: optional(z.string().min(1)),
@@ -97,6 +99,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : null,
     trustProxy: env.TRUST_PROXY,
+    reminderCheckIntervalMs: env.REMINDER_CHECK_INTERVAL_SECONDS * 1000,
     rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000, exportMax: env.RATE_LIMIT_EXPORT_MAX },
     privacyEmail: env.PRIVACY_EMAIL,
     serveWeb: env.SERVE_WEB,

@@ -33,6 +33,12 @@ export const ERROR_STATUS = {
   TRANSCRIPTION_FAILED: 502,
   /** A memory's temporary image could not be downloaded, was not an image, or could not be stored: the memory is unchanged. */
   IMAGE_MIGRATION_FAILED: 502,
+  /** The mail provider refused or could not be reached (the admin e-mail tester, a single reminder). */
+  MAIL_SEND_FAILED: 502,
+  /** Spec §8 Admin: "User not found with this email address". */
+  USER_NOT_FOUND: 404,
+  /** The person unsubscribed from reminders: none is sent, even by hand. */
+  REMINDERS_OPTED_OUT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Spec §3 "app_settings": a single row (id = 1), seeded with defaults at start (db/seed.ts).
 export const appSettings = pgTable(
@@ -28,6 +28,11 @@ export const appSettings = pgTable(
     reminderBodyEn: text('reminder_body_en').notNull(),
     reminderSubjectFr: text('reminder_subject_fr').notNull(),
     reminderBodyFr: text('reminder_body_fr').notNull(),
+    /** The scheduled daily reminder run (off by default) and its inactivity threshold in days. */
+    reminderScheduleEnabled: boolean('reminder_schedule_enabled').notNull().default(false),
+    reminderScheduleDays: integer('reminder_schedule_days').notNull().default(7),
+    /** The UTC day of the last scheduled run: claimed atomically, so one run a day whatever the processes. */
+    reminderLastRunOn: date('reminder_last_run_on'),
     priceIdEn: text('price_id_en'),
     priceIdFr: text('price_id_fr'),
     promoCodeEn: text('promo_code_en'),
@@ -39,6 +44,7 @@ export const appSettings = pgTable(
   (t) => [
     check('app_settings_single_row', sql`${t.id} = 1`),
     check('app_settings_limit_check', sql`${t.dailyGenerationLimit} >= 0`),
+    check('app_settings_reminder_days_check', sql`${t.reminderScheduleDays} >= 1`),
     check('app_settings_image_size_check', sql`${t.imageSize} ~ '^(auto|[0-9]{2,5}x[0-9]{2,5})$'`),
     check('app_settings_image_quality_check', sql`${t.imageQuality} in ('standard', 'hd', 'low', 'medium', 'high', 'auto')`),
   ],

@@ -23,6 +23,10 @@ export const profiles = pgTable(
     lastChatDate: date('last_chat_date'),
     /** Granted by an administrator; counts as an active subscription (spec §1, §4 "Subscription status"). */
     freeAccess: boolean('free_access').notNull().default(false),
+    /** Set by the unsubscribe link of a reminder e-mail: no reminder is ever sent again. */
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+    /** The last reminder sent: nobody is reminded twice within the inactivity threshold. */
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

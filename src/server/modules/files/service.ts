@@ -87,10 +87,10 @@ export function createFilesService(deps: { storage: StorageProvider; remote: Rem
 
     /**
      * A profile picture: checked to be an image by its content, turned upright, cut to a 512×512 WebP and
-     * stored under `avatars/<userId>/`. Re-encoding drops every byte of metadata (EXIF, GPS, XMP, ICC).
+     * stored under `avatars/<owner>/` (a person's id, or `agent`). Re-encoding drops every byte of metadata (EXIF, GPS, XMP, ICC).
      * UNSUPPORTED_MEDIA_TYPE for anything that is not an image sharp can read.
      */
-    async storeAvatar(userId: string, upload: Buffer, size: number): Promise<StoredImage> {
+    async storeAvatar(owner: string, upload: Buffer, size: number): Promise<StoredImage> {
       let webp: Buffer;
       try {
         const meta = await sharp(upload, { limitInputPixels: MAX_IMAGE_SIDE_PX * MAX_IMAGE_SIDE_PX }).metadata();
@@ -103,7 +103,7 @@ export function createFilesService(deps: { storage: StorageProvider; remote: Rem
       } catch {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not an image we can use.');
       }
-      return storage.putImage(`avatars/${userId}`, webp);
+      return storage.putImage(`avatars/${owner}`, webp);
     },
 
     /** Removes a stored image and its thumbnail (a copy that turned out not to be needed). */

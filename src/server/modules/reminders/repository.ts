@@ -1,0 +1,61 @@
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { outboxMessages, profiles, users } from '../../db/schema/index';
+
+const recipientColumns = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  defaultLanguage: profiles.defaultLanguage,
+  email: users.email,
+  remindersOptOut: profiles.remindersOptOut,
+};
+
+export function createRemindersRepository(db: Database) {
+  return {
+    /**
+     * Spec §7 profiles "where last_chat_date is before a cutoff, ordered by id" — minus people who
+     * unsubscribed or were reminded since `remindedSince` (never twice within the threshold).
+     */
+    async listInactive(cutoffDay: string, remindedSince: Date) {
+      return db
+        .select(recipientColumns)
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.id))
+        .where(
+          and(
+            lt(profiles.lastChatDate, sql`${cutoffDay}::date`),
+            eq(profiles.remindersOptOut, false),
+            or(isNull(profiles.lastRemindedAt), lt(profiles.lastRemindedAt, remindedSince)),
+          ),
+        )
+        .orderBy(asc(profiles.id));
+    },
+
+    async findByEmail(email: string) {
+      const [row] = await db
+        .select(recipientColumns)
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.id))
+        .where(sql`lower(${users.email}) = lower(${email})`);
+      return row ?? null;
+    },
+
+    async markReminded(id: string) {
+      await db.update(profiles).set({ lastRemindedAt: new Date() }).where(eq(profiles.id, id));
+    },
+
+    /** False when there is no such person. */
+    async optOut(id: string): Promise<boolean> {
+      const rows = await db.update(profiles).set({ remindersOptOut: true }).where(eq(profiles.id, id)).returning({ id: profiles.id });
+      return rows.length === 1;
+    },
+
+    /** The outbox (embedded mail provider), newest first. */
+    async outboxPage(limit: number, offset: number) {
+      const items = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit).offset(offset);
+      const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(outboxMessages);
+      return { items, total: counted?.total ?? 0 };
+    },
+  };
+}
+export type RemindersRepository = ReturnType<typeof createRemindersRepository>;
