@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor give up after 1 s by default: on a busy two-core CI machine a page that renders
+// after a couple of awaited requests can take longer. What is waited for is unchanged, only the patience.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that the app (and Radix) use; these stand-ins behave like a desktop browser.
 if (!window.matchMedia) {
