@@ -9,6 +9,11 @@ import { loggerOptions } from './logger';
 import { createAuth, verificationRequired } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
 import { createAdminGuard, createSessionReader } from './modules/auth/service';
+import { createBillingRepository } from './modules/billing/repository';
+import { billingRoutes } from './modules/billing/routes';
+import { createBillingService } from './modules/billing/service';
+import { createSandboxBilling } from './providers/billing/sandbox';
+import { createStripeBilling } from './providers/billing/stripe';
 import { createChatRepository } from './modules/chat/repository';
 import { chatRoutes } from './modules/chat/routes';
 import { createChatService } from './modules/chat/service';
@@ -97,7 +102,15 @@ export async function buildApp(deps: AppDependencies) {
   const session = createSessionReader(auth);
   const chatProvider = createChatProvider(config.chat);
   const transcription = createTranscriptionProvider(config.transcription);
-  const chat = createChatService({ chat: createChatRepository(database.db), profiles, provider: chatProvider, transcription });
+  const billingRepository = createBillingRepository(database.db);
+  const stripe = config.billing.provider === 'stripe' ? createStripeBilling(config.billing) : null;
+  const billing = createBillingService({
+    billing: billingRepository,
+    provider: stripe ?? createSandboxBilling({ publicUrl: config.publicUrl, checkouts: billingRepository }),
+    publicUrl: config.publicUrl,
+    defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },
+  });
+  const chat = createChatService({ chat: createChatRepository(database.db), profiles, billing, provider: chatProvider, transcription });
   const textProvider = createTextProvider(config.text);
   const imageProvider = createImageProvider(config.image);
   const generation = createGenerationService({
@@ -114,14 +127,14 @@ export async function buildApp(deps: AppDependencies) {
   const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail, publicUrl: config.publicUrl });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
   const community = createCommunityService({ community: createCommunityRepository(database.db) });
-  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files });
+  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing });
 
   const providers: ProviderNames = {
     chat: chatProvider.name,
     text: textProvider.name,
     transcription: transcription.name,
     image: imageProvider.name,
-    billing: 'sandbox',
+    billing: stripe ? 'stripe' : 'sandbox',
     mail: mail.name,
     storage: storage.name,
     googleSignIn: config.google ? 'google' : 'disabled',
@@ -146,6 +159,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
   await app.register(adminRoutes({ admin, settings, reminders }));
+  await app.register(billingRoutes({ session, admin, billing, webhook: stripe }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(supportRoutes({ session, admin, support }));
   await app.register(privacyRoutes({ admin, privacy }));

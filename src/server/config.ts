@@ -68,6 +68,13 @@ const envSchema = z.object({
       .pipe(z.array(z.string().regex(/^[a-z0-9.:-]+$/, 'must be a comma-separated list of host names or IP addresses'))),
   ).default([]),
   STORAGE_MIGRATION_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(300)).default(30),
+  // Billing: Stripe when STRIPE_SECRET_KEY is set, the local sandbox otherwise.
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')),
+  STRIPE_PRICE_ID_EN: optional(z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)')),
+  STRIPE_PRICE_ID_FR: optional(z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)')),
+  /** Where the Stripe SDK sends its calls (tests and local stand-ins); Stripe's own API by default. */
+  STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -140,6 +147,16 @@ function toConfig(env: z.infer<typeof envSchema>) {
       model: env.AI_TRANSCRIBE_MODEL ?? null,
       timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
     },
+    billing: env.STRIPE_SECRET_KEY
+      ? {
+          provider: 'stripe' as const,
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+          /** Built-in defaults when the administrators' settings name no price (spec §3). */
+          priceIds: { en: env.STRIPE_PRICE_ID_EN ?? null, fr: env.STRIPE_PRICE_ID_FR ?? null },
+          apiUrl: env.STRIPE_API_URL ?? null,
+        }
+      : { provider: 'sandbox' as const },
     storage: {
       /** Set: files live in an S3-compatible bucket; null: in `<DATA_DIR>/files`. Served at /files/<key> either way. */
       s3: env.S3_BUCKET
@@ -194,6 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1') orphans.push('S3_FORCE_PATH_STYLE');
     if (orphans.length > 0) problems.push(`S3_BUCKET: must be set when ${orphans.join(', ')} ${orphans.length > 1 ? 'are' : 'is'}`);
   }
+  // Without its webhook secret Stripe could take payments the app never hears about.
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is (subscriptions are learnt from the webhook)');
+  }
+  const stripeOrphans = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID_EN', 'STRIPE_PRICE_ID_FR', 'STRIPE_API_URL'].filter((name) => env[name]);
+  if (!env.STRIPE_SECRET_KEY && stripeOrphans.length > 0) problems.push(`STRIPE_SECRET_KEY: must be set when ${stripeOrphans.join(', ')} ${stripeOrphans.length > 1 ? 'are' : 'is'}`);
   if (env.AI_IMAGE_MODEL && !env.AI_BASE_URL) {
     problems.push('AI_IMAGE_MODEL: needs AI_BASE_URL');
   }

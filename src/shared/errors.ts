@@ -39,6 +39,12 @@ export const ERROR_STATUS = {
   USER_NOT_FOUND: 404,
   /** The person unsubscribed from reminders: none is sent, even by hand. */
   REMINDERS_OPTED_OUT: 409,
+  /** Spec §8 Pricing: "Invalid promotion code. Please check your code and try again." */
+  INVALID_PROMO_CODE: 400,
+  /** The billing portal needs a paid subscription (spec §8 noPortalUrl). */
+  NO_SUBSCRIPTION: 409,
+  /** The payment provider failed or could not be reached (spec §8 paymentError). */
+  PAYMENT_PROVIDER_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

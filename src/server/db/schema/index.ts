@@ -1,6 +1,7 @@
 // The one schema object Drizzle and drizzle-kit read; tables live in their own files.
 export * from './app-settings';
 export * from './auth';
+export * from './billing';
 export * from './generations';
 export * from './journal-days';
 export * from './outbox';

@@ -22,6 +22,8 @@ export function createAccountService(deps: {
   memories: MemoriesService;
   support: SupportService;
   files: FilesService;
+  /** A paid subscription is cancelled with the provider before the account goes. */
+  billing: { cancelFor(userId: string): Promise<void> };
 }) {
   const { accounts, profiles, memories, support, files } = deps;
 
@@ -112,7 +114,8 @@ export function createAccountService(deps: {
       const keys = await memories.storageKeysOf(user.id);
       const avatarKey = await profiles.avatarKeyOf(user.id);
       if (avatarKey) keys.push(avatarKey);
-      // A billing provider's subscription is cancelled here first, once billing exists (issue 6).
+      // If the provider cannot cancel, nothing is erased: the person is not left paying for nothing.
+      await deps.billing.cancelFor(user.id);
       if (!(await accounts.erase(user.id, user.email))) throw new AppError('NOT_FOUND', 'No such account.');
       for (const key of keys) {
         try {

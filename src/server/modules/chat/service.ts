@@ -65,27 +65,25 @@ function logTranscriptionFailure(log: FastifyBaseLogger, provider: string, error
 export function createChatService(deps: {
   chat: ChatRepository;
   profiles: ProfileService;
+  /** The one answer to "is this person subscribed?" (free access counts). */
+  billing: { statusOf(userId: string): Promise<{ hasActiveSubscription: boolean; isFreeAccess: boolean }> };
   provider: ChatProvider;
   transcription: TranscriptionProvider;
 }) {
   const { chat, profiles, provider, transcription } = deps;
 
-  /**
-   * Spec §3 "Subscription status"; free access counts as active. There is no subscription table yet:
-   * the billing feature extends this one function (active = a paid subscription or free access).
-   */
-  const subscriptionOf = async (_userId: string, profile: Pick<ProfileRow, 'freeAccess'>) => ({
-    active: profile.freeAccess,
-    freeAccess: profile.freeAccess,
-  });
+  /** Spec §3 "Subscription status", from billing: a paid subscription or free access is active. */
+  const subscriptionOf = async (userId: string) => {
+    const status = await deps.billing.statusOf(userId);
+    return { active: status.hasActiveSubscription, freeAccess: status.isFreeAccess };
+  };
 
   /**
    * The access rule (spec §1, §6), decided here only: the first session is free (no journaled day
    * yet), and after that an active subscription is needed — free access counts as one.
    */
   const accessOf = async (userId: string) => {
-    const [profile, journalDays] = await Promise.all([profiles.getProfile(userId), chat.countJournalDays(userId)]);
-    const subscription = await subscriptionOf(userId, profile);
+    const [profile, journalDays, subscription] = await Promise.all([profiles.getProfile(userId), chat.countJournalDays(userId), subscriptionOf(userId)]);
     return { profile, journalDays, subscription, hasAccess: journalDays === 0 || subscription.active };
   };
 

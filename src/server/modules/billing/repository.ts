@@ -1,0 +1,158 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Language } from '@shared/limits';
+import type { Database } from '../../db/client';
+import { appSettings, billingEvents, profiles, sandboxCheckouts, subscriptions, users } from '../../db/schema/index';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const couponColumn = (language: Language) => (language === 'fr' ? appSettings.promoCodesFr : appSettings.promoCodesEn);
+
+export function createBillingRepository(db: Database) {
+  return {
+    async findSubscription(userId: string): Promise<SubscriptionRow | null> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+      return row ?? null;
+    },
+
+    async freeAccessOf(userId: string): Promise<boolean> {
+      const [row] = await db.select({ freeAccess: profiles.freeAccess }).from(profiles).where(eq(profiles.id, userId));
+      return row?.freeAccess ?? false;
+    },
+
+    /** Whose subscription an event is about, when the event itself does not say. */
+    async findUserIdByProviderIds(subscriptionId: string | null, customerId: string | null): Promise<string | null> {
+      const conditions = [
+        ...(subscriptionId ? [eq(subscriptions.subscriptionId, subscriptionId)] : []),
+        ...(customerId ? [eq(subscriptions.customerId, customerId)] : []),
+      ];
+      if (conditions.length === 0) return null;
+      const [row] = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(or(...conditions));
+      return row?.userId ?? null;
+    },
+
+    /** True the first time an event id is seen; false for a redelivery. */
+    async recordEvent(id: string, type: string): Promise<boolean> {
+      const rows = await db.insert(billingEvents).values({ id, type }).onConflictDoNothing().returning({ id: billingEvents.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Applies an event to the person's subscription in one statement. An event created before the last
+     * one applied changes nothing (out-of-order delivery); fields the event does not know are kept.
+     */
+    async applyEvent(input: {
+      userId: string;
+      provider: 'stripe' | 'sandbox';
+      customerId: string | null;
+      subscriptionId: string | null;
+      status: string;
+      currentPeriodEnd: Date | null;
+      createdAt: Date;
+    }): Promise<boolean> {
+      const rows = await db
+        .insert(subscriptions)
+        .values({ ...input, lastEventAt: input.createdAt, updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: subscriptions.userId,
+          set: {
+            provider: input.provider,
+            customerId: sql`coalesce(excluded.customer_id, ${subscriptions.customerId})`,
+            subscriptionId: sql`coalesce(excluded.subscription_id, ${subscriptions.subscriptionId})`,
+            status: sql`excluded.status`,
+            currentPeriodEnd: sql`coalesce(excluded.current_period_end, ${subscriptions.currentPeriodEnd})`,
+            lastEventAt: sql`excluded.last_event_at`,
+            updatedAt: new Date(),
+          },
+          setWhere: sql`${subscriptions.lastEventAt} <= excluded.last_event_at`,
+        })
+        .returning({ userId: subscriptions.userId });
+      return rows.length === 1;
+    },
+
+    async pricing(language: Language) {
+      const [row] = await db
+        .select({ priceIdEn: appSettings.priceIdEn, priceIdFr: appSettings.priceIdFr, promoCodeEn: appSettings.promoCodeEn, promoCodeFr: appSettings.promoCodeFr, coupons: couponColumn(language) })
+        .from(appSettings)
+        .where(eq(appSettings.id, 1));
+      return {
+        priceId: (language === 'fr' ? row?.priceIdFr : row?.priceIdEn) ?? null,
+        defaultPromotion: (language === 'fr' ? row?.promoCodeFr : row?.promoCodeEn) ?? null,
+        coupons: row?.coupons ?? {},
+      };
+    },
+
+    async coupons(language: Language): Promise<Record<string, string>> {
+      const [row] = await db.select({ coupons: couponColumn(language) }).from(appSettings).where(eq(appSettings.id, 1));
+      return row?.coupons ?? {};
+    },
+
+    async addCoupon(language: Language, code: string, promotionId: string) {
+      const column = couponColumn(language);
+      await db
+        .update(appSettings)
+        .set({ [language === 'fr' ? 'promoCodesFr' : 'promoCodesEn']: sql`${column} || jsonb_build_object(${code}::text, ${promotionId}::text)`, updatedAt: new Date() })
+        .where(eq(appSettings.id, 1));
+    },
+
+    async removeCoupon(language: Language, code: string): Promise<boolean> {
+      const column = couponColumn(language);
+      const rows = await db
+        .update(appSettings)
+        .set({ [language === 'fr' ? 'promoCodesFr' : 'promoCodesEn']: sql`${column} - ${code}::text`, updatedAt: new Date() })
+        .where(and(eq(appSettings.id, 1), sql`${column} ? ${code}::text`))
+        .returning({ id: appSettings.id });
+      return rows.length === 1;
+    },
+
+    async createSandboxCheckout(input: { userId: string; language: Language; promotion: string | null }) {
+      const [row] = await db.insert(sandboxCheckouts).values(input).returning();
+      return row!;
+    },
+
+    async findSandboxCheckout(id: string, userId: string) {
+      const [row] = await db.select().from(sandboxCheckouts).where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.userId, userId)));
+      return row ?? null;
+    },
+
+    /** Closes an open sandbox checkout once (a double click completes it once); false otherwise. */
+    async closeSandboxCheckout(id: string, userId: string, status: 'completed' | 'canceled'): Promise<boolean> {
+      const rows = await db
+        .update(sandboxCheckouts)
+        .set({ status })
+        .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.userId, userId), eq(sandboxCheckouts.status, 'open')))
+        .returning({ id: sandboxCheckouts.id });
+      return rows.length === 1;
+    },
+
+    /** The admin "Users" tab: newest accounts first, optionally those whose e-mail contains `search`. */
+    async listUsers(search: string, limit: number, offset: number) {
+      const where = search ? ilike(users.email, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+      const items = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: profiles.firstName,
+          isAdmin: profiles.isAdmin,
+          freeAccess: profiles.freeAccess,
+          subscriptionStatus: subscriptions.status,
+          subscriptionEndsAt: subscriptions.currentPeriodEnd,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset);
+      const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where);
+      return { items, total: counted?.total ?? 0 };
+    },
+
+    async setFreeAccess(userId: string, freeAccess: boolean): Promise<boolean> {
+      const rows = await db.update(profiles).set({ freeAccess, updatedAt: new Date() }).where(eq(profiles.id, userId)).returning({ id: profiles.id });
+      return rows.length === 1;
+    },
+  };
+}
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

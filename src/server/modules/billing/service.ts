@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUsersPage, type CheckoutResponse, type SandboxCheckout, type SubscriptionStatus } from '@shared/contracts/billing';
+import type { Language } from '@shared/limits';
+import { AppError } from '../../app-error';
+import { BillingProviderError, type BillingEvent, type BillingProvider } from '../../providers/billing/index';
+import type { BillingRepository, SubscriptionRow } from './repository';
+
+/** Statuses that open the chat. "past_due" does not: access comes back when the retried payment succeeds. */
+const ACTIVE_STATUSES = new Set(['active', 'trialing']);
+const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isActive = (row: SubscriptionRow | null, now: Date) =>
+  row !== null && ACTIVE_STATUSES.has(row.status) && (row.currentPeriodEnd === null || row.currentPeriodEnd > now);
+
+const providerFailure = (error: unknown) =>
+  error instanceof AppError ? error : new AppError('PAYMENT_PROVIDER_FAILED', error instanceof BillingProviderError ? error.message : 'The payment provider failed.');
+
+/**
+ * Subscriptions (spec §3, §4, §7): the one place that answers "is this person subscribed?", the checkout
+ * and portal, the provider's events (webhook or sandbox — the same code path), coupons and free access.
+ */
+export function createBillingService(deps: {
+  billing: BillingRepository;
+  provider: BillingProvider;
+  publicUrl: string;
+  /** Built-in price ids from configuration, when the administrators' settings name none. */
+  defaultPriceIds: Record<Language, string | null>;
+}) {
+  const { billing, provider } = deps;
+
+  async function statusOf(userId: string, now = new Date()): Promise<SubscriptionStatus> {
+    const [row, freeAccess] = await Promise.all([billing.findSubscription(userId), billing.freeAccessOf(userId)]);
+    const active = isActive(row, now);
+    return {
+      hasActiveSubscription: active || freeAccess,
+      expiresAt: active ? (row?.currentPeriodEnd?.toISOString() ?? null) : null,
+      isFreeAccess: freeAccess,
+      status: row?.status ?? null,
+      manageable: row !== null && row.customerId !== null && row.status !== 'canceled',
+      provider: provider.name,
+    };
+  }
+
+  /** Applies one provider event, once, in order; answers whether it changed anything. */
+  async function applyEvent(event: BillingEvent, log: FastifyBaseLogger): Promise<boolean> {
+    if (!(await billing.recordEvent(event.id, event.type))) return false;
+    const userId = event.userId ?? (await billing.findUserIdByProviderIds(event.subscriptionId, event.customerId));
+    if (!userId) {
+      log.warn({ eventId: event.id, type: event.type }, 'billing event for no known person: ignored');
+      return false;
+    }
+    const applied = await billing.applyEvent({
+      userId,
+      provider: provider.name,
+      customerId: event.customerId,
+      subscriptionId: event.subscriptionId,
+      status: event.status ?? 'active',
+      currentPeriodEnd: event.currentPeriodEnd,
+      createdAt: event.createdAt,
+    });
+    log.info({ eventId: event.id, type: event.type, userId, applied }, 'billing event');
+    return applied;
+  }
+
+  async function requireSandboxCheckout(userId: string, id: string) {
+    if (provider.name !== 'sandbox') throw new AppError('NOT_FOUND', 'There is no sandbox here.');
+    if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'No such checkout.');
+    const checkout = await billing.findSandboxCheckout(id, userId);
+    if (!checkout) throw new AppError('NOT_FOUND', 'No such checkout.');
+    return checkout;
+  }
+
+  return {
+    statusOf,
+    applyEvent,
+
+    /**
+     * Spec §7 create-checkout: the language's price, its locale, and the promotion resolved from the
+     * per-language coupon map (an unknown code is refused; none entered: the language's default promotion).
+     */
+    async checkout(user: { id: string; email: string }, input: { language: Language; promoCode?: string | undefined }): Promise<CheckoutResponse> {
+      if ((await statusOf(user.id)).hasActiveSubscription) return { hasActiveSubscription: true };
+      const pricing = await billing.pricing(input.language);
+      let promotionId = pricing.defaultPromotion;
+      if (input.promoCode) {
+        promotionId = Object.hasOwn(pricing.coupons, input.promoCode) ? (pricing.coupons[input.promoCode] ?? null) : null;
+        if (!promotionId) throw new AppError('INVALID_PROMO_CODE', 'Invalid promotion code');
+      }
+      const existing = await billing.findSubscription(user.id);
+      try {
+        return await provider.createCheckout({
+          userId: user.id,
+          email: user.email,
+          customerId: existing?.customerId ?? null,
+          priceId: pricing.priceId ?? deps.defaultPriceIds[input.language],
+          language: input.language,
+          promotionId,
+          successUrl: `${deps.publicUrl}/home/chat?subscribed=1`,
+          cancelUrl: `${deps.publicUrl}/home/pricing?canceled=1`,
+        });
+      } catch (error) {
+        throw providerFailure(error);
+      }
+    },
+
+    /** Spec §7 create-billing-portal, in the person's language. */
+    async portal(userId: string, language: Language): Promise<{ url: string }> {
+      const row = await billing.findSubscription(userId);
+      if (!row?.customerId) throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to manage.');
+      try {
+        return await provider.createPortal({ customerId: row.customerId, language, returnUrl: `${deps.publicUrl}/home/profile` });
+      } catch (error) {
+        throw providerFailure(error);
+      }
+    },
+
+    /** Account erasure: a paid subscription is cancelled with the provider before the account goes. */
+    async cancelFor(userId: string): Promise<void> {
+      const row = await billing.findSubscription(userId);
+      if (!row?.subscriptionId || row.status === 'canceled') return;
+      try {
+        await provider.cancel(row.subscriptionId);
+      } catch (error) {
+        throw providerFailure(error);
+      }
+    },
+
+    // The sandbox (no Stripe key): its pages complete or cancel a checkout and cancel from the portal,
+    // producing the same events the webhook would.
+    async sandboxCheckout(userId: string, id: string): Promise<SandboxCheckout> {
+      const checkout = await requireSandboxCheckout(userId, id);
+      return { id: checkout.id, language: checkout.language, promotion: checkout.promotion, status: checkout.status };
+    },
+
+    async completeSandboxCheckout(userId: string, id: string, log: FastifyBaseLogger): Promise<void> {
+      await requireSandboxCheckout(userId, id);
+      if (!(await billing.closeSandboxCheckout(id, userId, 'completed'))) throw new AppError('CONFLICT', 'This checkout is already closed.');
+      const now = new Date();
+      await applyEvent(
+        {
+          id: `sandbox_evt_${randomUUID()}`,
+          type: 'checkout.completed',
+          createdAt: now,
+          userId,
+          customerId: `sandbox_cus_${userId}`,
+          subscriptionId: `sandbox_sub_${randomUUID()}`,
+          status: 'active',
+          currentPeriodEnd: new Date(now.getTime() + MONTH_MS),
+        },
+        log,
+      );
+    },
+
+    async cancelSandboxCheckout(userId: string, id: string): Promise<void> {
+      await requireSandboxCheckout(userId, id);
+      await billing.closeSandboxCheckout(id, userId, 'canceled');
+    },
+
+    async cancelSandboxSubscription(userId: string, log: FastifyBaseLogger): Promise<void> {
+      if (provider.name !== 'sandbox') throw new AppError('NOT_FOUND', 'There is no sandbox here.');
+      const row = await billing.findSubscription(userId);
+      if (!row || row.status === 'canceled') throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to cancel.');
+      await applyEvent(
+        { id: `sandbox_evt_${randomUUID()}`, type: 'subscription.deleted', createdAt: new Date(), userId, customerId: row.customerId, subscriptionId: row.subscriptionId, status: 'canceled', currentPeriodEnd: null },
+        log,
+      );
+    },
+
+    coupons: (language: Language) => billing.coupons(language),
+    addCoupon: (language: Language, code: string, promotionId: string) => billing.addCoupon(language, code, promotionId),
+    async removeCoupon(language: Language, code: string): Promise<void> {
+      if (!(await billing.removeCoupon(language, code))) throw new AppError('NOT_FOUND', 'No such coupon.');
+    },
+    /** Spec §5: a code is valid only if it is a key of the chosen language's map. */
+    async validateCoupon(language: Language, code: string): Promise<boolean> {
+      return Object.hasOwn(await billing.coupons(language), code);
+    },
+
+    async listUsers(search: string, page: number): Promise<AdminUsersPage> {
+      const { items, total } = await billing.listUsers(search, ADMIN_USERS_PAGE_SIZE, (page - 1) * ADMIN_USERS_PAGE_SIZE);
+      return {
+        items: items.map((u) => ({ ...u, subscriptionEndsAt: u.subscriptionEndsAt?.toISOString() ?? null, createdAt: u.createdAt.toISOString() })),
+        total,
+        page,
+        pageCount: Math.ceil(total / ADMIN_USERS_PAGE_SIZE),
+      };
+    },
+
+    async setFreeAccess(userId: string, freeAccess: boolean): Promise<void> {
+      if (!(await billing.setFreeAccess(userId, freeAccess))) throw new AppError('NOT_FOUND', 'No such person.');
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;
