@@ -13,6 +13,7 @@ import { SharedMemoryPage } from '@web/features/memories/pages/shared-memory-pag
 import { NotFoundPage } from '@web/features/not-found/pages/not-found-page';
 import { PlaceholderPage } from '@web/features/placeholders/pages/placeholder-page';
 import { PrivacyPolicyPage } from '@web/features/privacy-policy/pages/privacy-policy-page';
+import { ProfilePage } from '@web/features/profile/pages/profile-page';
 import { SupportPage } from '@web/features/support/pages/support-page';
 import { AdminRoute } from './admin-route';
 import { MainLayout } from './main-layout';
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomePage /> },
               { path: 'chat', element: <ChatPage /> },
               { path: 'admin', element: <AdminRoute />, children: [{ index: true, element: <AdminPage /> }] },
-              { path: 'profile', element: <PlaceholderPage page="profile" /> },
+              { path: 'profile', element: <ProfilePage /> },
               { path: 'support', element: <SupportPage /> },
               { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
               { path: 'memories', element: <GalleryPage /> },

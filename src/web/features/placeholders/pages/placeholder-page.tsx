@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 
-export type PlaceholderPageName = 'profile' | 'pricing';
+export type PlaceholderPageName = 'pricing';
 
 /** A page whose feature is still being built: its own title, a kind word, and a way back. */
 export function PlaceholderPage({ page }: { page: PlaceholderPageName }) {
