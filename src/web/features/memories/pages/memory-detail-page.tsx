@@ -1,6 +1,6 @@
 import type { MemoryDetail } from '@shared/contracts/memories';
-import { ArrowLeft, CircleAlert, Download, ImageOff, Pencil, Share, Trash2, Users } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ArrowLeft, Download, Pencil, Share, Trash2, Users } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ import { errorMessage } from '@web/lib/error-message';
 import { useIsMobile } from '@web/lib/use-is-mobile';
 import { useDeleteMemory } from '../api/delete-memory';
 import { useMemory } from '../api/get-memory';
+import { MemoryLoadError, MemoryMissing } from '../components/memory-states';
 import { ShareDialog } from '../components/share-dialog';
 import { canShareImageFiles, isShareCancel, memoryPngFile, saveFile } from '../memory-image-file';
 
@@ -28,11 +29,14 @@ const pageClassName = 'mx-auto w-full max-w-[40rem]';
 export function MemoryDetailPage() {
   const { id = '' } = useParams();
   const memory = useMemory(id);
+  const { t } = useTranslation('memories');
 
   if (memory.isPending) return <MemoryDetailSkeleton />;
   if (memory.isError) {
-    if (memory.error instanceof ApiError && memory.error.status === 404) return <MemoryNotFound />;
-    return <MemoryLoadError retrying={memory.isFetching} onRetry={() => void memory.refetch()} />;
+    if (memory.error instanceof ApiError && memory.error.status === 404) {
+      return <MemoryMissing title={t('detail.notFound.title')} body={t('detail.notFound.body')} action={t('detail.notFound.action')} />;
+    }
+    return <MemoryLoadError title={t('detail.error.title')} body={t('detail.error.body')} retrying={memory.isFetching} onRetry={() => void memory.refetch()} />;
   }
   return <MemoryView memory={memory.data} />;
 }
@@ -265,47 +269,5 @@ function MemoryDetailSkeleton() {
         <Skeleton className="h-5 w-2/3" />
       </div>
     </div>
-  );
-}
-
-function StateFrame({ icon, title, body, role, children }: { icon: ReactNode; title: string; body: string; role?: 'alert'; children: ReactNode }) {
-  return (
-    <div role={role} className="mx-auto flex max-w-md flex-col items-center gap-3 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-sand text-ink-muted">{icon}</span>
-      <h1 className="mt-2 font-serif text-2xl text-ink sm:text-3xl">{title}</h1>
-      <p className="leading-relaxed text-ink-muted">{body}</p>
-      <div className="mt-4 flex flex-wrap items-center justify-center gap-3">{children}</div>
-    </div>
-  );
-}
-
-/** Unknown, deleted, or someone else's memory: the server says "not found" for all three, and so do we. */
-function MemoryNotFound() {
-  const { t } = useTranslation('memories');
-  return (
-    <StateFrame icon={<ImageOff aria-hidden="true" className="size-6" />} title={t('detail.notFound.title')} body={t('detail.notFound.body')}>
-      <Button asChild>
-        <Link to="/home/memories">{t('detail.notFound.action')}</Link>
-      </Button>
-    </StateFrame>
-  );
-}
-
-function MemoryLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
-  const { t } = useTranslation(['memories', 'common']);
-  return (
-    <StateFrame
-      role="alert"
-      icon={<CircleAlert aria-hidden="true" className="size-6 text-danger" />}
-      title={t('memories:detail.error.title')}
-      body={t('memories:detail.error.body')}
-    >
-      <Button variant="secondary" pending={retrying} onClick={onRetry}>
-        {t('common:actions.tryAgain')}
-      </Button>
-      <Button asChild variant="ghost">
-        <Link to="/home/memories">{t('memories:detail.back')}</Link>
-      </Button>
-    </StateFrame>
   );
 }

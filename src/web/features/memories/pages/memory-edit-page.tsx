@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memoryTitleSchema, type MemoryDetail } from '@shared/contracts/memories';
 import { MEMORY_TITLE_MAX } from '@shared/limits';
-import { CircleAlert, ImageOff } from 'lucide-react';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,6 +16,7 @@ import { useUpdateMemory } from '@web/lib/api/update-memory';
 import { errorMessage } from '@web/lib/error-message';
 import { translateMessageKey } from '@web/lib/i18n';
 import { useMemory } from '../api/get-memory';
+import { MemoryLoadError, MemoryMissing } from '../components/memory-states';
 
 const renameSchema = z.object({ title: memoryTitleSchema });
 
@@ -32,11 +32,14 @@ const pageClassName = 'mx-auto w-full max-w-[40rem]';
 export function MemoryEditPage() {
   const { id = '' } = useParams();
   const memory = useMemory(id);
+  const { t } = useTranslation('memories');
 
   if (memory.isPending) return <MemoryEditSkeleton />;
   if (memory.isError) {
-    if (memory.error instanceof ApiError && memory.error.status === 404) return <MemoryNotEditable />;
-    return <MemoryEditLoadError retrying={memory.isFetching} onRetry={() => void memory.refetch()} />;
+    if (memory.error instanceof ApiError && memory.error.status === 404) {
+      return <MemoryMissing title={t('edit.noPermission.title')} body={t('edit.noPermission.body')} action={t('edit.noPermission.action')} />;
+    }
+    return <MemoryLoadError title={t('edit.failedToLoad.title')} body={t('edit.failedToLoad.body')} retrying={memory.isFetching} onRetry={() => void memory.refetch()} />;
   }
   return <RenameForm memory={memory.data} />;
 }
@@ -146,47 +149,5 @@ function MemoryEditSkeleton() {
         <Skeleton className="h-11 w-24" />
       </div>
     </div>
-  );
-}
-
-function StateFrame({ icon, title, body, role, children }: { icon: ReactNode; title: string; body: string; role?: 'alert'; children: ReactNode }) {
-  return (
-    <div role={role} className="mx-auto flex max-w-md flex-col items-center gap-3 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-sand text-ink-muted">{icon}</span>
-      <h1 className="mt-2 font-serif text-2xl text-ink sm:text-3xl">{title}</h1>
-      <p className="leading-relaxed text-ink-muted">{body}</p>
-      <div className="mt-4 flex flex-wrap items-center justify-center gap-3">{children}</div>
-    </div>
-  );
-}
-
-/** Unknown, deleted or someone else's: the server does not say which (spec §8 Edit "noPermission"). */
-function MemoryNotEditable() {
-  const { t } = useTranslation('memories');
-  return (
-    <StateFrame icon={<ImageOff aria-hidden="true" className="size-6" />} title={t('edit.noPermission.title')} body={t('edit.noPermission.body')}>
-      <Button asChild>
-        <Link to="/home/memories">{t('edit.noPermission.action')}</Link>
-      </Button>
-    </StateFrame>
-  );
-}
-
-function MemoryEditLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
-  const { t } = useTranslation(['memories', 'common']);
-  return (
-    <StateFrame
-      role="alert"
-      icon={<CircleAlert aria-hidden="true" className="size-6 text-danger" />}
-      title={t('memories:edit.failedToLoad.title')}
-      body={t('memories:edit.failedToLoad.body')}
-    >
-      <Button variant="secondary" pending={retrying} onClick={onRetry}>
-        {t('common:actions.tryAgain')}
-      </Button>
-      <Button asChild variant="ghost">
-        <Link to="/home/memories">{t('memories:detail.back')}</Link>
-      </Button>
-    </StateFrame>
   );
 }
