@@ -107,7 +107,7 @@ describe('support tickets', () => {
     // The administrator answers it from the panel.
     const { page: adminPage } = await openPage(s.browser);
     await signedIn(adminPage, admin);
-    await adminPage.goto(`${s.app.baseUrl}/home/admin`);
+    await adminPage.goto(`${s.app.baseUrl}/home/admin?tab=support`);
     await adminPage.getByRole('heading', { level: 1, name: st.adminTitle }).waitFor();
     expect(await adminPage.getByRole('tab', { name: st.adminSupportTab }).getAttribute('aria-selected')).toBe('true');
     const ticket = adminCard(adminPage, subject);
@@ -218,7 +218,7 @@ describe('support tickets', () => {
 
     const { page: adminPage } = await openPage(s.browser, { mobile: true });
     await signedIn(adminPage, admin);
-    await adminPage.goto(`${s.app.baseUrl}/home/admin`);
+    await adminPage.goto(`${s.app.baseUrl}/home/admin?tab=support`);
     await adminCard(adminPage, subject).waitFor();
     await adminCard(adminPage, subject).getByRole('button', { name: st.adminRespond }).click();
     await expectNoHorizontalOverflow(adminPage);

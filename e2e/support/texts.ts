@@ -58,7 +58,7 @@ const en = {
   welcomeBackSave: 'Save', // home:welcomeBack.save
   welcomeBackSkip: 'Skip', // home:welcomeBack.skip
   languageName: { en: 'English', fr: 'Français' }, // common:language.names.*
-  pricingTitle: 'Subscription', // placeholders:pages.pricing.title
+  pricingTitle: 'Subscription', // billing:pricing.title
   // Chat (chat:*).
   chatTitle: "Today's conversation", // chat:title
   chatInput: 'Your message', // chat:input.label

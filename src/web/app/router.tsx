@@ -2,6 +2,9 @@ import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject
 import { AdminPage } from '@web/features/admin/pages/admin-page';
 import { AuthPage } from '@web/features/auth/pages/auth-page';
 import { ResetPasswordPage } from '@web/features/auth/pages/reset-password-page';
+import { PricingPage } from '@web/features/billing/pages/pricing-page';
+import { SandboxCheckoutPage } from '@web/features/billing/pages/sandbox-checkout-page';
+import { SandboxPortalPage } from '@web/features/billing/pages/sandbox-portal-page';
 import { ChatPage } from '@web/features/chat/pages/chat-page';
 import { CommunityPage } from '@web/features/community/pages/community-page';
 import { HomePage } from '@web/features/home/pages/home-page';
@@ -11,10 +14,10 @@ import { MemoryDetailPage } from '@web/features/memories/pages/memory-detail-pag
 import { MemoryEditPage } from '@web/features/memories/pages/memory-edit-page';
 import { SharedMemoryPage } from '@web/features/memories/pages/shared-memory-page';
 import { NotFoundPage } from '@web/features/not-found/pages/not-found-page';
-import { PlaceholderPage } from '@web/features/placeholders/pages/placeholder-page';
 import { PrivacyPolicyPage } from '@web/features/privacy-policy/pages/privacy-policy-page';
 import { ProfilePage } from '@web/features/profile/pages/profile-page';
 import { SupportPage } from '@web/features/support/pages/support-page';
+import { UnsubscribePage } from '@web/features/unsubscribe/pages/unsubscribe-page';
 import { AdminRoute } from './admin-route';
 import { MainLayout } from './main-layout';
 import { ProtectedRoute } from './protected-route';
@@ -38,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/reset-password', element: <ResetPasswordPage /> },
       { path: '/shared', element: <SharedMemoryPage /> },
       { path: '/shared/:token', element: <SharedMemoryPage /> },
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       {
         element: <MainLayout />,
         children: [
@@ -52,11 +56,19 @@ export const routes: RouteObject[] = [
               { path: 'admin', element: <AdminRoute />, children: [{ index: true, element: <AdminPage /> }] },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'support', element: <SupportPage /> },
-              { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
+              { path: 'pricing', element: <PricingPage /> },
               { path: 'memories', element: <GalleryPage /> },
               { path: 'memories/:id', element: <MemoryDetailPage /> },
               { path: 'memories/edit/:id', element: <MemoryEditPage /> },
               { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
+            // The sandbox's payment pages (decision 0025): the server names these addresses, outside /home.
+            element: <ProtectedRoute />,
+            children: [
+              { path: '/billing/sandbox/checkout/:id', element: <SandboxCheckoutPage /> },
+              { path: '/billing/sandbox/portal', element: <SandboxPortalPage /> },
             ],
           },
         ],

@@ -1,46 +1,11 @@
 import { AVATAR_FIELD, avatarResponseSchema, type AvatarResponse, type MeResponse } from '@shared/contracts/me';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, toApiError } from '@web/lib/api-client';
 import { meQueryKey } from '@web/lib/api/get-me';
+import { uploadFile, type UploadOptions } from '@web/lib/upload-file';
 
-interface UploadOptions {
-  /** Bytes sent so far, when the browser knows the total (not every browser reports it). */
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
-}
-
-/**
- * POST /api/me/avatar as multipart/form-data. XMLHttpRequest rather than fetch: only it reports upload
- * progress, which drives the progress bar. Refusals become the same ApiError as every other call.
- */
-export function uploadAvatar(file: File, { onProgress, signal }: UploadOptions = {}): Promise<AvatarResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/me/avatar');
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded, event.total);
-    };
-    xhr.onload = () => {
-      void (async () => {
-        // Read through a Response so the error body is parsed exactly as fetch answers are.
-        const response = new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText });
-        if (!response.ok) return reject(await toApiError(response));
-        try {
-          resolve(avatarResponseSchema.parse(await response.json()));
-        } catch {
-          reject(new ApiError(0, 'NETWORK', 'Unreadable answer'));
-        }
-      })();
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Network error'));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-
-    const form = new FormData();
-    form.append(AVATAR_FIELD, file);
-    xhr.send(form);
-  });
+/** POST /api/me/avatar (multipart, field `avatar`): the server checks, re-encodes and stores the picture. */
+export function uploadAvatar(file: File, options: UploadOptions = {}): Promise<AvatarResponse> {
+  return uploadFile('/api/me/avatar', AVATAR_FIELD, file, avatarResponseSchema, options);
 }
 
 export function useUploadAvatar() {

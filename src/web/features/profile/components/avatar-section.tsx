@@ -13,7 +13,7 @@ import { getAvatarSource } from '@web/lib/avatar-source';
 import { errorMessage } from '@web/lib/error-message';
 import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
-import { useUploadProgress } from '../hooks/use-upload-progress';
+import { useUploadProgress } from '@web/lib/use-upload-progress';
 
 const MAX_MB = AVATAR_MAX_BYTES / (1024 * 1024);
 

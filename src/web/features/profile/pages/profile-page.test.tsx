@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { apiError, buildMe, json, mockFetch } from '@web/testing/mock-fetch';
-import { buildChatStatus, renderProfile } from '../testing/profile-fixtures';
+import { buildBillingStatus, buildChatStatus, renderProfile } from '../testing/profile-fixtures';
 import { ProfilePage } from './profile-page';
 
 // Sonner captures the pointer when a toast is pressed; jsdom has no pointer capture.
@@ -138,21 +138,7 @@ describe('profile page — the form', () => {
   });
 });
 
-describe('profile page — subscription block', () => {
-  it('tells someone on the free first session that it is free and where the plan is', async () => {
-    renderProfile();
-    const block = await screen.findByTestId('subscription-section', undefined, WAIT);
-    expect(await within(block).findByText('Your first session is free')).toBeInTheDocument();
-    expect(within(block).getByRole('link', { name: 'See the plan' })).toHaveAttribute('href', '/home/pricing');
-  });
-
-  it('says "You have free access" when an administrator gave it, with no subscribe button', async () => {
-    renderProfile({ handlers: { 'GET /api/chat/status': () => json(buildChatStatus({ active: true, freeAccess: true })) } });
-    const block = await screen.findByTestId('subscription-section', undefined, WAIT);
-    expect(await within(block).findByText('You have free access')).toBeInTheDocument();
-    expect(within(block).queryByRole('link')).not.toBeInTheDocument();
-  });
-});
+// The subscription block's states and messages: components/subscription-section.test.tsx.
 
 describe('profile page — loading and failure', () => {
   function renderPageAlone() {
@@ -171,6 +157,7 @@ describe('profile page — loading and failure', () => {
     mockFetch({
       'GET /api/me': () => new Promise<Response>((resolve) => (answer = resolve)),
       'GET /api/chat/status': () => json(buildChatStatus()),
+      'GET /api/billing/status': () => json(buildBillingStatus()),
     });
     renderPageAlone();
     const skeleton = await screen.findByTestId('profile-skeleton');
@@ -186,6 +173,7 @@ describe('profile page — loading and failure', () => {
     mockFetch({
       'GET /api/me': () => (fail ? apiError(500, 'INTERNAL') : json(buildMe())),
       'GET /api/chat/status': () => json(buildChatStatus()),
+      'GET /api/billing/status': () => json(buildBillingStatus()),
     });
     const { user } = renderPageAlone();
     const alert = await screen.findByRole('alert', undefined, WAIT);

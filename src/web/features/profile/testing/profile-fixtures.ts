@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '@shared/contracts/billing';
 import type { ChatStatusResponse } from '@shared/contracts/chat';
 import type { MeResponse } from '@shared/contracts/me';
 import { baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
@@ -5,7 +6,7 @@ import { renderApp } from '@web/testing/render-app';
 
 export type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
-/** GET /api/chat/status for someone still on the free first session; the profile page reads only `subscription`. */
+/** GET /api/chat/status for someone still on the free first session; the profile page reads only `journalDays`. */
 export function buildChatStatus(subscription: Partial<ChatStatusResponse['subscription']> = {}): ChatStatusResponse {
   return {
     journalDays: 0,
@@ -18,11 +19,17 @@ export function buildChatStatus(subscription: Partial<ChatStatusResponse['subscr
   };
 }
 
+/** GET /api/billing/status for someone with no subscription (the sandbox provider). */
+export function buildBillingStatus(overrides: Partial<SubscriptionStatus> = {}): SubscriptionStatus {
+  return { hasActiveSubscription: false, expiresAt: null, isFreeAccess: false, status: null, manageable: false, provider: 'sandbox', ...overrides };
+}
+
 /** /home/profile for `me`, with the network the page uses; `handlers` replace or add answers. */
 export function renderProfile({ me = buildMe(), handlers = {} }: { me?: MeResponse; handlers?: Record<string, Handler> } = {}) {
   const network = mockFetch({
     ...baseHandlers(me),
     'GET /api/chat/status': () => json(buildChatStatus()),
+    'GET /api/billing/status': () => json(buildBillingStatus()),
     ...handlers,
   });
   return { ...renderApp('/home/profile'), ...network };

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUploadProgress } from './use-upload-progress';
+import { useUploadProgress } from '@web/lib/use-upload-progress';
 
 beforeEach(() => {
   vi.useFakeTimers();

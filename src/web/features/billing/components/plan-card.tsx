@@ -1,0 +1,50 @@
+import type { Language } from '@shared/limits';
+import { Check, Gift } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { formatPrice } from '../format';
+
+const INCLUDED = ['sessions', 'artwork', 'community', 'cancel'] as const;
+
+/** The one monthly plan (spec §1, §2 "Pricing"): its price in the interface's language and what it includes. */
+export function PlanCard({ language, children }: { language: Language; children: ReactNode }) {
+  const { t } = useTranslation('billing');
+  const id = useId();
+
+  return (
+    <Card role="region" aria-labelledby={`${id}-name`} data-testid="pricing-plan">
+      <CardHeader className="space-y-3">
+        <p className="text-xs font-semibold tracking-[0.14em] text-ink-muted uppercase">{t('pricing.plan.label')}</p>
+        <h2 id={`${id}-name`} className="font-serif text-3xl font-medium text-ink">
+          {t('pricing.plan.name')}
+        </h2>
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span data-testid="pricing-price" className="font-serif text-5xl leading-none font-medium text-ink">
+            {formatPrice(language)}
+          </span>
+          <span className="text-lg text-ink-muted">{t('pricing.plan.perMonth')}</span>
+        </p>
+        <p className="max-w-prose leading-relaxed text-ink-muted">{t('pricing.plan.tagline')}</p>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <div className="space-y-3">
+          <h3 className="text-sm font-semibold text-ink">{t('pricing.plan.includedTitle')}</h3>
+          <ul className="space-y-2.5">
+            {INCLUDED.map((item) => (
+              <li key={item} className="flex gap-3 leading-relaxed text-ink">
+                <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
+                <span>{t(`pricing.plan.included.${item}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="flex gap-3 rounded-md bg-sand px-4 py-3 text-[0.95rem] leading-relaxed text-ink">
+          <Gift aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+          {t('pricing.plan.firstSessionFree')}
+        </p>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
