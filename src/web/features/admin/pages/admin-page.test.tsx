@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { apiError, baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
 import { renderApp } from '@web/testing/render-app';
+import { buildAdminSettings, settingsHandlers } from '../testing/admin-fixtures';
 
 /** The whole app renders in these tests: generous on a busy machine. */
 const WAIT = { timeout: 5000 };
@@ -80,8 +81,8 @@ const titles = (container: HTMLElement) =>
     .map((article) => within(article).getByRole('heading', { level: 3 }).textContent);
 
 describe('admin panel', () => {
-  it('shows the tabs in the specification’s order, Support Tickets first open and kept in the address', async () => {
-    ticketServer([]);
+  it('shows the tabs in the specification’s order, Email Tools first open, the tab kept in the address', async () => {
+    ticketServer([], { ...settingsHandlers(), 'GET /api/admin/coupons': () => json({ language: 'en', coupons: {} }) });
     const { user, router } = renderApp('/home/admin');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Administrator Panel' }, WAIT)).toBeInTheDocument();
@@ -95,19 +96,33 @@ describe('admin panel', () => {
       'Usage Limits',
       'Global',
       'Support Tickets',
+      'Users',
     ]);
-    expect(screen.getByRole('tab', { name: 'Support Tickets' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Email Tools' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('region', { name: 'Email tester' }, WAIT)).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Coupons' }));
-    expect(await screen.findByText('This tool arrives soon', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Coupon codes' }, WAIT)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=coupons');
   });
 
   it('opens the tab named in the address', async () => {
-    ticketServer([]);
+    ticketServer([], settingsHandlers());
     renderApp('/home/admin?tab=limits');
     expect(await screen.findByRole('tab', { name: 'Usage Limits' }, WAIT)).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('heading', { level: 2, name: 'Usage Limits' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Daily memory limit' }, WAIT)).toBeInTheDocument();
+  });
+
+  it('says "Error loading settings" when they cannot be loaded, and tries again', async () => {
+    let fail = true;
+    ticketServer([], { 'GET /api/admin/settings': () => (fail ? apiError(500, 'INTERNAL') : json(buildAdminSettings())) });
+    const { user } = renderApp('/home/admin?tab=prompt');
+
+    const alert = await screen.findByRole('alert', undefined, WAIT);
+    expect(alert).toHaveTextContent('Error loading settings');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Chat prompt (English)', undefined, WAIT)).toHaveValue(buildAdminSettings().chatPrompt);
   });
 
   it('is never shown to someone who is not an administrator', async () => {
@@ -134,7 +149,7 @@ describe('admin panel: support tickets', () => {
       buildAdminTicket({ subject: 'From a closed account', email: null, status: 'closed' }),
     ];
     ticketServer(tickets);
-    renderApp('/home/admin');
+    renderApp('/home/admin?tab=support');
 
     const tab = await ticketsTab();
     await within(tab).findAllByRole('article', undefined, WAIT);
@@ -163,7 +178,7 @@ describe('admin panel: support tickets', () => {
       buildAdminTicket({ subject: 'Open one' }),
       buildAdminTicket({ subject: 'Answered one', status: 'answered', adminResponse: 'Yes.', adminResponseAt: '2026-03-14T13:00:00.000Z' }),
     ]);
-    const { user, router } = renderApp('/home/admin');
+    const { user, router } = renderApp('/home/admin?tab=support');
 
     const tab = await ticketsTab();
     await within(tab).findByRole('article', { name: 'Answered one' }, WAIT);
@@ -208,7 +223,7 @@ describe('admin panel: support tickets', () => {
       [`POST /api/admin/support/tickets/${ticket.id}/response`]: () =>
         json({ ticket: { ...ticket, status: 'answered', adminResponse: 'Hello.', adminResponseAt: '2026-03-15T10:00:00.000Z' }, notified: false }),
     });
-    const { user } = renderApp('/home/admin');
+    const { user } = renderApp('/home/admin?tab=support');
 
     const card = await screen.findByRole('article', { name: 'No e-mail' }, WAIT);
     await user.click(within(card).getByRole('button', { name: 'Respond' }));
@@ -222,7 +237,7 @@ describe('admin panel: support tickets', () => {
   it('keeps the text when answering fails', async () => {
     const ticket = buildAdminTicket({ subject: 'Will fail' });
     ticketServer([ticket], { [`POST /api/admin/support/tickets/${ticket.id}/response`]: () => apiError(500, 'INTERNAL') });
-    const { user } = renderApp('/home/admin');
+    const { user } = renderApp('/home/admin?tab=support');
 
     const card = await screen.findByRole('article', { name: 'Will fail' }, WAIT);
     await user.click(within(card).getByRole('button', { name: 'Respond' }));
@@ -236,7 +251,7 @@ describe('admin panel: support tickets', () => {
   it('closes a ticket: the badge turns to closed and Close disappears; a failure says so', async () => {
     const tickets = [buildAdminTicket({ subject: 'To close' }), buildAdminTicket({ subject: 'Cannot close' })];
     ticketServer(tickets, { [`POST /api/admin/support/tickets/${tickets[1]!.id}/close`]: () => apiError(404, 'NOT_FOUND') });
-    const { user } = renderApp('/home/admin');
+    const { user } = renderApp('/home/admin?tab=support');
 
     const card = await screen.findByRole('article', { name: 'To close' }, WAIT);
     await user.click(within(card).getByRole('button', { name: 'Close ticket' }));
@@ -256,7 +271,7 @@ describe('admin panel: support tickets', () => {
     ticketServer([], {
       'GET /api/admin/support/tickets': () => (fail ? apiError(500, 'INTERNAL') : json({ items: [buildAdminTicket({ subject: 'Loaded at last' })] })),
     });
-    const { user } = renderApp('/home/admin');
+    const { user } = renderApp('/home/admin?tab=support');
 
     const alert = await screen.findByRole('alert', undefined, WAIT);
     expect(alert).toHaveTextContent('Failed to load support tickets');

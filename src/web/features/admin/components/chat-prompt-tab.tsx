@@ -1,0 +1,36 @@
+import type { AdminSettings } from '@shared/contracts/admin';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@web/components/ui/form-field';
+import { useSettingsForm } from '../hooks/use-settings-form';
+import { SettingsSection } from './settings-section';
+import { TextArea } from './text-area';
+
+/** Chat Prompt: what the agent is told before every conversation, per language (spec §5: never empty). */
+export function ChatPromptTab({ settings }: { settings: AdminSettings }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const { register, onSubmit, fieldError, saving, dirty, discard } = useSettingsForm(settings, {
+    fields: ['chatPrompt', 'chatPromptFr'],
+    toastId: 'admin-chat-prompt',
+  });
+
+  return (
+    <SettingsSection
+      title={t('prompt.title')}
+      description={t('prompt.description')}
+      onSubmit={() => void onSubmit()}
+      saving={saving}
+      dirty={dirty}
+      onDiscard={discard}
+      testId="admin-chat-prompt"
+    >
+      <FormField id={`${id}-en`} label={t('prompt.en')} error={fieldError('chatPrompt')}>
+        <TextArea rows={10} lang="en" spellCheck {...register('chatPrompt')} />
+      </FormField>
+      <FormField id={`${id}-fr`} label={t('prompt.fr')} error={fieldError('chatPromptFr')}>
+        <TextArea rows={10} lang="fr" spellCheck {...register('chatPromptFr')} />
+      </FormField>
+    </SettingsSection>
+  );
+}

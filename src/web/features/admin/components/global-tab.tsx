@@ -1,0 +1,253 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PRICE_ID_MAX, REMINDER_DAYS_MAX, type AdminSettings } from '@shared/contracts/admin';
+import type { Community } from '@shared/contracts/community';
+import type { ProviderNames } from '@shared/contracts/system';
+import { CircleAlert } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/error-message';
+import { translateMessageKey } from '@web/lib/i18n';
+import { useCommunityLinks } from '../api/get-community-links';
+import { communityUpdateSchema, useUpdateCommunityLinks } from '../api/update-community-links';
+import { numberOrNaN, useSettingsForm } from '../hooks/use-settings-form';
+import { SettingsSection } from './settings-section';
+
+/** Global: the community links, the subscription's price ids and promotion codes, the scheduled reminders, and the providers. */
+export function GlobalTab({ settings }: { settings: AdminSettings }) {
+  return (
+    <div className="space-y-6">
+      <CommunityLinks />
+      <PricingForm settings={settings} />
+      <ReminderScheduleForm settings={settings} />
+      <ProvidersTable providers={settings.providers} />
+    </div>
+  );
+}
+
+type CommunityInput = z.input<typeof communityUpdateSchema>;
+type CommunityOutput = z.output<typeof communityUpdateSchema>;
+const COMMUNITY_FIELDS = ['chatServerUrl', 'calendarUrlEn', 'calendarUrlFr'] as const;
+
+const communityValues = (links: Community) => ({
+  chatServerUrl: links.chatServerUrl ?? '',
+  calendarUrlEn: links.calendarUrl.en ?? '',
+  calendarUrlFr: links.calendarUrl.fr ?? '',
+});
+
+/** Loaded on their own (GET /api/community, the public page's own source), saved with PUT /api/admin/community. */
+function CommunityLinks() {
+  const { t } = useTranslation('admin');
+  const links = useCommunityLinks();
+
+  if (links.isPending) return <PageSpinner label={t('global.community.loading')} className="min-h-32" />;
+  if (links.isError && !links.data) {
+    return (
+      <Card role="alert">
+        <CardContent className="flex flex-col items-start gap-3">
+          <p className="flex items-center gap-2 font-medium text-ink">
+            <CircleAlert aria-hidden="true" className="size-5 text-danger" />
+            {t('global.community.loadFailed')}
+          </p>
+          <Button variant="secondary" pending={links.isFetching} onClick={() => void links.refetch()}>
+            {t('settings.retry')}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return <CommunityLinksForm links={links.data} />;
+}
+
+function CommunityLinksForm({ links }: { links: Community }) {
+  const { t } = useTranslation(['admin', 'validation', 'errors']);
+  const id = useId();
+  const update = useUpdateCommunityLinks();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<CommunityInput, unknown, CommunityOutput>({ resolver: zodResolver(communityUpdateSchema), defaultValues: communityValues(links) });
+  const saving = isSubmitting || update.isPending;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      reset(communityValues(await update.mutateAsync(values)));
+      toast.success(t('admin:settings.saved'), { id: 'admin-community' });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      for (const name of COMMUNITY_FIELDS) {
+        const key = fields?.[name]?.[0];
+        if (key) setError(name, { message: key });
+      }
+      toast.error(t('admin:settings.saveFailed'), { id: 'admin-community', description: errorMessage(t, error) });
+    }
+  });
+  const fieldError = (name: (typeof COMMUNITY_FIELDS)[number]) => {
+    const key = errors[name]?.message;
+    return key ? translateMessageKey(t, key, 'validation:invalid') : undefined;
+  };
+
+  return (
+    <SettingsSection
+      title={t('admin:global.community.title')}
+      description={t('admin:global.community.description')}
+      onSubmit={() => void onSubmit()}
+      saving={saving}
+      dirty={isDirty}
+      onDiscard={() => reset()}
+      testId="admin-community-links"
+    >
+      <FormField id={`${id}-chat`} label={t('admin:global.community.chatServer')} hint={t('admin:global.community.chatServerHint')} error={fieldError('chatServerUrl')}>
+        <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://" {...register('chatServerUrl')} />
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id={`${id}-calendar-en`} label={t('admin:global.community.calendarEn')} error={fieldError('calendarUrlEn')}>
+          <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://" {...register('calendarUrlEn')} />
+        </FormField>
+        <FormField id={`${id}-calendar-fr`} label={t('admin:global.community.calendarFr')} error={fieldError('calendarUrlFr')}>
+          <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://" {...register('calendarUrlFr')} />
+        </FormField>
+      </div>
+    </SettingsSection>
+  );
+}
+
+/** Spec §3 pricing settings: empty means the built-in defaults apply. */
+function PricingForm({ settings }: { settings: AdminSettings }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const { register, onSubmit, fieldError, saving, dirty, discard } = useSettingsForm(settings, {
+    fields: ['priceIdEn', 'priceIdFr', 'promoCodeEn', 'promoCodeFr'],
+    toastId: 'admin-pricing',
+  });
+  const field = (name: 'priceIdEn' | 'priceIdFr' | 'promoCodeEn' | 'promoCodeFr', label: string) => (
+    <FormField id={`${id}-${name}`} label={label} error={fieldError(name)}>
+      <Input type="text" autoComplete="off" spellCheck={false} maxLength={PRICE_ID_MAX} {...register(name)} />
+    </FormField>
+  );
+
+  return (
+    <SettingsSection
+      title={t('global.pricing.title')}
+      description={t('global.pricing.description')}
+      onSubmit={() => void onSubmit()}
+      saving={saving}
+      dirty={dirty}
+      onDiscard={discard}
+      testId="admin-pricing"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field('priceIdEn', t('global.pricing.priceIdEn'))}
+        {field('priceIdFr', t('global.pricing.priceIdFr'))}
+        {field('promoCodeEn', t('global.pricing.promoCodeEn'))}
+        {field('promoCodeFr', t('global.pricing.promoCodeFr'))}
+      </div>
+    </SettingsSection>
+  );
+}
+
+/** Beyond the spec: the daily reminder run, off until an administrator turns it on. */
+function ReminderScheduleForm({ settings }: { settings: AdminSettings }) {
+  const { t, i18n } = useTranslation('admin');
+  const id = useId();
+  const { register, onSubmit, fieldError, saving, dirty, discard } = useSettingsForm(settings, {
+    fields: ['reminderScheduleEnabled', 'reminderScheduleDays'],
+    toastId: 'admin-reminder-schedule',
+  });
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const lastRun = useMemo(() => {
+    if (!settings.reminderLastRunOn) return t('global.schedule.neverRun');
+    // A calendar day (YYYY-MM-DD): read at noon UTC so no time zone moves it to the day before.
+    const day = new Date(`${settings.reminderLastRunOn}T12:00:00Z`);
+    return t('global.schedule.lastRun', { date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(day) });
+  }, [settings.reminderLastRunOn, language, t]);
+
+  return (
+    <SettingsSection
+      title={t('global.schedule.title')}
+      description={t('global.schedule.description')}
+      onSubmit={() => void onSubmit()}
+      saving={saving}
+      dirty={dirty}
+      onDiscard={discard}
+      testId="admin-reminder-schedule"
+    >
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-enabled`}
+          type="checkbox"
+          role="switch"
+          aria-describedby={`${id}-enabled-hint`}
+          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-accent"
+          {...register('reminderScheduleEnabled')}
+        />
+        <div className="space-y-1">
+          <label htmlFor={`${id}-enabled`} className="block cursor-pointer text-sm font-medium text-ink">
+            {t('global.schedule.enabled')}
+          </label>
+          <p id={`${id}-enabled-hint`} className="text-sm text-ink-muted">
+            {t('global.schedule.enabledHint')}
+          </p>
+        </div>
+      </div>
+      <FormField id={`${id}-days`} label={t('global.schedule.days')} hint={t('global.schedule.daysHint')} error={fieldError('reminderScheduleDays')} className="sm:max-w-xs">
+        <Input type="number" inputMode="numeric" min={1} max={REMINDER_DAYS_MAX} step={1} {...register('reminderScheduleDays', { setValueAs: numberOrNaN })} />
+      </FormField>
+      <p className="text-sm text-ink-muted" data-testid="admin-reminder-last-run">
+        {lastRun}
+      </p>
+    </SettingsSection>
+  );
+}
+
+const CAPABILITIES: ReadonlyArray<keyof ProviderNames> = ['chat', 'text', 'image', 'transcription', 'mail', 'storage', 'billing', 'googleSignIn'];
+
+/** Which service does what: set in the server's configuration, shown here read-only. */
+function ProvidersTable({ providers }: { providers: ProviderNames }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`} data-testid="admin-providers">
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>{t('global.providers.title')}</CardTitle>
+        <CardDescription>{t('global.providers.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{t('global.providers.title')}</caption>
+          <thead>
+            <tr className="border-b border-line text-ink-muted">
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('global.providers.capability')}
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                {t('global.providers.provider')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {CAPABILITIES.map((capability) => (
+              <tr key={capability} className="border-b border-line last:border-0">
+                <th scope="row" className="py-2.5 pr-4 font-medium text-ink">
+                  {t(`global.providers.capabilities.${capability}`)}
+                </th>
+                <td className="py-2.5 font-mono text-[0.85rem] break-all text-ink-muted">{providers[capability]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}
