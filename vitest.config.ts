@@ -50,7 +50,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/setup/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time (maxWorkers): each starts its own server on its own port and data folder and
+          // its own Chromium, so they never share state; most of a browser test is waiting, not computing.
+          fileParallelism: true,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
