@@ -1,17 +1,18 @@
 // Gallery and shared-page throughput over real HTTP on loopback (autocannon), for a person with 100 and with
 // 100 000 memories, beside a bare JSON route of the same server for the ratio. Figures are printed, not asserted.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import autocannon from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { souvenirs, users } from '../src/server/db/schema/index';
+import { souvenirs } from '../src/server/db/schema/index';
+import { benchUser } from './support';
 import { seedDefaults } from '../src/server/db/seed';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -72,16 +73,10 @@ export async function benchGallery() {
       console.log(row('bare JSON route (GET /api/public-config)', bare));
 
       for (const size of SIZES) {
-        const email = `bench-${randomUUID()}@example.test`;
-        const password = 'correct horse battery';
-        await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, name: 'Bench' } });
-        await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-        const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
-        const session = signIn.cookies.find((c) => c.name === 'better-auth.session_token')!;
-        const cookie = `${session.name}=${session.value}`;
-        const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+        const user = await benchUser(app, database.db);
+        const { cookie } = user;
         const seeded = performance.now();
-        await seedMemories(database.db, user!.id, size);
+        await seedMemories(database.db, user.id, size);
         await database.db.execute(sql`analyze ${souvenirs}`);
         console.log(`  — a person with ${size.toLocaleString('en')} memories (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`);
 
@@ -96,7 +91,7 @@ export async function benchGallery() {
         for (const [label, url] of pages) console.log(row(label, await load(`${base}${url}`, { cookie }), bare));
 
         const token = randomBytes(32).toString('hex');
-        await database.db.execute(sql`update ${souvenirs} set share_token = ${token} where id = (select id from ${souvenirs} where user_id = ${user!.id} limit 1)`);
+        await database.db.execute(sql`update ${souvenirs} set share_token = ${token} where id = (select id from ${souvenirs} where user_id = ${user.id} limit 1)`);
         console.log(row('public shared lookup (GET /api/shared/{token})', await load(`${base}/api/shared/${token}`), bare));
       }
     } finally {

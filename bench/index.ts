@@ -9,12 +9,13 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { appSettings, profiles, users } from '../src/server/db/schema/index';
+import { appSettings, profiles } from '../src/server/db/schema/index';
 import { DEFAULT_SETTINGS, seedDefaults } from '../src/server/db/seed';
 import { renderArtwork } from '../src/server/providers/image/generative-art';
 import { prepareImage } from '../src/server/providers/storage/images';
 import { composeImagePrompt } from '../src/server/providers/text/offline-extractor';
 import { benchGallery } from './gallery';
+import { benchUser } from './support';
 
 const RENDERS = 20;
 const GENERATIONS = 10;
@@ -85,16 +86,10 @@ async function benchGeneration() {
     });
     await app.ready();
     try {
-      const email = `bench-${randomUUID()}@example.test`;
-      const password = 'correct horse battery';
-      await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, name: 'Bench' } });
-      await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-      const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
-      const session = signIn.cookies.find((c) => c.name === 'better-auth.session_token')!;
-      const cookie = `${session.name}=${session.value}`;
-      const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const user = await benchUser(app, database.db);
+      const { cookie } = user;
       // Free access: every generation after the first needs an active subscription.
-      await database.db.update(profiles).set({ freeAccess: true }).where(eq(profiles.id, user!.id));
+      await database.db.update(profiles).set({ freeAccess: true }).where(eq(profiles.id, user.id));
 
       const times: number[] = [];
       for (let i = 0; i <= GENERATIONS; i++) {

@@ -4,8 +4,7 @@ import { CircleAlert } from 'lucide-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { LanguageSwitcher } from '@web/components/language-switcher';
-import { LogoMark } from '@web/components/logo-mark';
+import { QuietFrame } from '@web/components/quiet-frame';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-client';
@@ -39,26 +38,7 @@ export function SharedMemoryPage() {
       );
   } else content = <SharedMemoryView memory={memory.data} />;
 
-  return <SharedFrame>{content}</SharedFrame>;
-}
-
-/** The quiet frame of the sign-in pages: the language switch, the mark, then the page's own content. */
-function SharedFrame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <div className="flex justify-end p-4">
-        <LanguageSwitcher />
-      </div>
-      <main id="main" className="flex flex-1 flex-col items-center px-4 pb-16 sm:px-6">
-        <Link to="/" className="flex flex-col items-center gap-2 rounded-md">
-          <LogoMark className="size-12" />
-          <span className="font-serif text-lg text-ink-muted">{t('brand')}</span>
-        </Link>
-        {children}
-      </main>
-    </div>
-  );
+  return <QuietFrame>{content}</QuietFrame>;
 }
 
 function SharedMemoryView({ memory }: { memory: SharedMemory }) {

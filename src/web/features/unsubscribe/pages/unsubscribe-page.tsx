@@ -2,8 +2,7 @@ import { CircleAlert, CircleCheck, MailX } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LanguageSwitcher } from '@web/components/language-switcher';
-import { LogoMark } from '@web/components/logo-mark';
+import { QuietFrame } from '@web/components/quiet-frame';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { readUnsubscribeLink, useUnsubscribe } from '../api/unsubscribe';
@@ -61,20 +60,7 @@ export function UnsubscribePage() {
     };
   }, [t]);
 
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <div className="flex justify-end p-4">
-        <LanguageSwitcher />
-      </div>
-      <main id="main" className="flex flex-1 flex-col items-center px-4 pb-16 sm:px-6">
-        <Link to="/" className="flex flex-col items-center gap-2 rounded-md">
-          <LogoMark className="size-12" />
-          <span className="font-serif text-lg text-ink-muted">{t('common:brand')}</span>
-        </Link>
-        {content}
-      </main>
-    </div>
-  );
+  return <QuietFrame>{content}</QuietFrame>;
 }
 
 function State({ icon, title, testId, children }: { icon: ReactNode; title: string; testId: string; children: ReactNode }) {
