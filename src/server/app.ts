@@ -59,6 +59,13 @@ import { createOfflineExtractor } from './providers/text/offline-extractor';
 import { FILES_URL_PREFIX } from './providers/storage/keys';
 import { createTranscriptionProvider } from './providers/transcription/index';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app answers (method and URL pattern, HEAD aside), in registration order. */
+    routeList: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
@@ -83,6 +90,12 @@ export async function buildApp(deps: AppDependencies) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route the app answers, as registered: the access-control test walks this list, so a new route
+  // without an entry in its table fails it.
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
 
   const mail = deps.mail ?? createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
@@ -205,6 +218,7 @@ export async function buildApp(deps: AppDependencies) {
     await mail.close();
     await storage.close?.();
   });
+  app.decorate('routeList', routeList);
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
