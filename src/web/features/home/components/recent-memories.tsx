@@ -1,11 +1,11 @@
-import { SKELETON_CARD_COUNT } from '@shared/limits';
 import { ArrowRight, CircleAlert, ImageIcon, LogIn } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ViewConversationButton } from '@web/components/conversation-dialog';
 import { LikeButton } from '@web/components/like-button';
-import { MemoryCard, MemoryCardSkeleton } from '@web/components/memory-card';
+import { MemoryCard } from '@web/components/memory-card';
+import { MemoryGridSkeleton, MemoryNotice, memoryGridClassName } from '@web/components/memory-grid';
 import { Button } from '@web/components/ui/button';
 import { useRecentMemories } from '../api/get-recent-memories';
 
@@ -18,7 +18,6 @@ interface RecentMemoriesProps {
 
 type GridState = 'signed-out' | 'loading' | 'error' | 'empty' | 'ready';
 
-const gridClassName = 'grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3';
 
 /** Spec §2 Home: the latest six memories, with designed loading, error, empty and signed-out states. */
 export function RecentMemories({ signedIn, onStart, startDisabled }: RecentMemoriesProps) {
@@ -44,50 +43,37 @@ export function RecentMemories({ signedIn, onStart, startDisabled }: RecentMemor
   switch (state) {
     case 'signed-out':
       body = (
-        <Notice icon={<LogIn aria-hidden="true" className="size-6" />} text={t('memories.signedOut')}>
+        <MemoryNotice icon={<LogIn aria-hidden="true" className="size-6" />} text={t('memories.signedOut')}>
           <Button asChild>
             <Link to="/auth">{t('memories.signIn')}</Link>
           </Button>
-        </Notice>
+        </MemoryNotice>
       );
       break;
     case 'loading':
-      body = (
-        <>
-          <p role="status" className="sr-only">
-            {t('memories.loading')}
-          </p>
-          <ul aria-hidden="true" className={gridClassName}>
-            {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
-              <li key={index}>
-                <MemoryCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        </>
-      );
+      body = <MemoryGridSkeleton label={t('memories.loading')} />;
       break;
     case 'error':
       body = (
-        <Notice role="alert" icon={<CircleAlert aria-hidden="true" className="size-6 text-danger" />} text={t('memories.error')} hint={t('memories.errorHint')}>
+        <MemoryNotice role="alert" icon={<CircleAlert aria-hidden="true" className="size-6 text-danger" />} text={t('memories.error')} hint={t('memories.errorHint')}>
           <Button variant="secondary" pending={memories.isFetching} onClick={() => void memories.refetch()}>
             {t('common:actions.tryAgain')}
           </Button>
-        </Notice>
+        </MemoryNotice>
       );
       break;
     case 'empty':
       body = (
-        <Notice icon={<ImageIcon aria-hidden="true" className="size-6" />} title={t('memories.emptyTitle')} text={t('memories.empty')}>
+        <MemoryNotice icon={<ImageIcon aria-hidden="true" className="size-6" />} title={t('memories.emptyTitle')} text={t('memories.empty')}>
           <Button disabled={startDisabled} onClick={onStart}>
             {t('memories.emptyAction')}
           </Button>
-        </Notice>
+        </MemoryNotice>
       );
       break;
     case 'ready':
       body = (
-        <ul className={gridClassName}>
+        <ul className={memoryGridClassName}>
           {(memories.data ?? []).map((memory) => (
             <li key={memory.id}>
               <MemoryCard
@@ -124,27 +110,5 @@ export function RecentMemories({ signedIn, onStart, startDisabled }: RecentMemor
       </div>
       {body}
     </section>
-  );
-}
-
-interface NoticeProps {
-  icon: ReactNode;
-  title?: string;
-  text: string;
-  hint?: string;
-  role?: 'alert';
-  children: ReactNode;
-}
-
-/** The calm frame shared by the empty, error and signed-out states: one sentence, one next step. */
-function Notice({ icon, title, text, hint, role, children }: NoticeProps) {
-  return (
-    <div role={role} className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-sand text-ink-muted">{icon}</span>
-      {title ? <p className="font-serif text-xl text-ink">{title}</p> : null}
-      <p className="max-w-md leading-relaxed text-ink-muted">{text}</p>
-      {hint ? <p className="max-w-md text-sm text-ink-muted">{hint}</p> : null}
-      <div className="mt-3">{children}</div>
-    </div>
   );
 }

@@ -1,12 +1,12 @@
 import type { GalleryFilter, GalleryPage } from '@shared/contracts/memories';
-import { SKELETON_CARD_COUNT } from '@shared/limits';
 import { CircleAlert, Heart, ImageIcon, SearchX } from 'lucide-react';
 import { useMemo, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type To } from 'react-router';
 import { ViewConversationButton } from '@web/components/conversation-dialog';
 import { LikeButton } from '@web/components/like-button';
-import { MemoryCard, MemoryCardSkeleton } from '@web/components/memory-card';
+import { MemoryCard } from '@web/components/memory-card';
+import { MemoryGridSkeleton, MemoryNotice, memoryGridClassName } from '@web/components/memory-grid';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
 import { GalleryPagination } from './gallery-pagination';
@@ -36,7 +36,6 @@ interface GalleryResultsProps {
 
 type ResultsState = 'loading' | 'error' | 'empty' | 'ready';
 
-const gridClassName = 'grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3';
 
 /** The gallery's grid with its designed loading, error and empty states (spec §2 "Memory gallery"). */
 export function GalleryResults({
@@ -67,46 +66,33 @@ export function GalleryResults({
   let body: ReactNode;
   switch (state) {
     case 'loading':
-      body = (
-        <>
-          <p role="status" className="sr-only">
-            {t('grid.loading')}
-          </p>
-          <ul aria-hidden="true" className={gridClassName}>
-            {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
-              <li key={index}>
-                <MemoryCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        </>
-      );
+      body = <MemoryGridSkeleton label={t('grid.loading')} />;
       break;
     case 'error':
       body = (
-        <Notice role="alert" icon={<CircleAlert aria-hidden="true" className="size-6 text-danger" />} title={t('error.title')} text={t('error.body')}>
+        <MemoryNotice role="alert" icon={<CircleAlert aria-hidden="true" className="size-6 text-danger" />} title={t('error.title')} text={t('error.body')}>
           <Button variant="secondary" pending={retrying} onClick={onRetry}>
             {t('common:actions.tryAgain')}
           </Button>
-        </Notice>
+        </MemoryNotice>
       );
       break;
     case 'empty':
       body =
         emptyKind === 'none' ? (
-          <Notice icon={<ImageIcon aria-hidden="true" className="size-6" />} title={t('empty.none.title')} text={t('empty.none.body')}>
+          <MemoryNotice icon={<ImageIcon aria-hidden="true" className="size-6" />} title={t('empty.none.title')} text={t('empty.none.body')}>
             <Button asChild>
               <Link to="/home/chat">{t('empty.none.action')}</Link>
             </Button>
-          </Notice>
+          </MemoryNotice>
         ) : emptyKind === 'favorites' ? (
-          <Notice icon={<Heart aria-hidden="true" className="size-6" />} title={t('empty.favorites.title')} text={t('empty.favorites.body')}>
+          <MemoryNotice icon={<Heart aria-hidden="true" className="size-6" />} title={t('empty.favorites.title')} text={t('empty.favorites.body')}>
             <Button asChild variant="secondary">
               <Link to={allHref}>{t('empty.favorites.action')}</Link>
             </Button>
-          </Notice>
+          </MemoryNotice>
         ) : (
-          <Notice
+          <MemoryNotice
             icon={<SearchX aria-hidden="true" className="size-6" />}
             title={t('empty.period.title', { period: periodLabel })}
             text={t(filter === 'favorites' ? 'empty.period.bodyFavorites' : 'empty.period.body')}
@@ -114,7 +100,7 @@ export function GalleryResults({
             <Button asChild variant="secondary">
               <Link to={clearHref}>{t('empty.period.action')}</Link>
             </Button>
-          </Notice>
+          </MemoryNotice>
         );
       break;
     case 'ready': {
@@ -130,7 +116,7 @@ export function GalleryResults({
             ref={gridRef}
             tabIndex={-1}
             aria-label={t('grid.label', { page: page.page, pageCount: page.pageCount })}
-            className={cn(gridClassName, 'scroll-mt-24 rounded-lg transition-opacity duration-200 focus-visible:outline-offset-8', updating && 'opacity-60')}
+            className={cn(memoryGridClassName, 'scroll-mt-24 rounded-lg transition-opacity duration-200 focus-visible:outline-offset-8', updating && 'opacity-60')}
           >
             {page.items.map((memory) => (
               <li key={memory.id}>
@@ -163,26 +149,6 @@ export function GalleryResults({
       aria-busy={state === 'loading' || updating || undefined}
     >
       {body}
-    </div>
-  );
-}
-
-interface NoticeProps {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  role?: 'alert';
-  children: ReactNode;
-}
-
-/** One kind sentence and one next step, in the same frame as the home grid's states. */
-function Notice({ icon, title, text, role, children }: NoticeProps) {
-  return (
-    <div role={role} className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-sand text-ink-muted">{icon}</span>
-      <p className="font-serif text-xl text-ink">{title}</p>
-      <p className="max-w-md leading-relaxed text-ink-muted">{text}</p>
-      <div className="mt-3">{children}</div>
     </div>
   );
 }
