@@ -39,6 +39,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts', 'tests/setup/unit-web.ts'],
+          // A component test types and waits through several screens; on a loaded 2-core machine 5 s was too tight.
+          testTimeout: 20_000,
         },
       },
       integration('integration', { TEST_DB: 'pglite' }),

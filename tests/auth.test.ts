@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outboxMessages, profiles, users } from '@server/db/schema/index';
+import { outboxMessages, profiles, sessions, users } from '@server/db/schema/index';
 import { buildUserInput, createUser, sessionCookieOf, signIn, signUp } from './factories/user';
 import { createTestApp } from './support/app';
 
@@ -67,6 +67,31 @@ describe('accounts on the embedded defaults', () => {
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie }, payload: {} });
     expect(out.statusCode).toBe(200);
     expect((await me(user.cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses a session cookie whose signature is forged or missing, and an expired session', async () => {
+    const user = await createUser(t);
+    const [name, value] = user.cookie.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0]!;
+    const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32, 7).toString('base64')}`)}`;
+    for (const cookie of [forged, `${name}=${token}`, `${name}=${encodeURIComponent(`${token}.`)}`, `${name}=%E0%A4%A`]) {
+      expect((await me(cookie)).statusCode, cookie).toBe(401);
+    }
+    expect((await me(user.cookie)).statusCode).toBe(200);
+
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    expect((await me(user.cookie)).statusCode).toBe(401);
+  });
+
+  it('keeps a session alive past its daily refresh, extending it as better-auth does', async () => {
+    const user = await createUser(t);
+    const token = decodeURIComponent(user.cookie.split('=')[1]!).split('.')[0]!;
+    // Two days into a seven-day session: better-auth's refresh (once a day) is due.
+    const soon = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.token, token));
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    const [row] = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
   });
 
   it('gives a new session token at each sign-in', async () => {

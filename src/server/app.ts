@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './logger';
 import { createAuth, verificationRequired } from './modules/auth/auth';
+import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAdminGuard, createSessionReader } from './modules/auth/service';
 import { createBillingRepository } from './modules/billing/repository';
@@ -112,7 +113,7 @@ export async function buildApp(deps: AppDependencies) {
     profiles,
     log: app.log,
   });
-  const session = createSessionReader(auth);
+  const session = createSessionReader(auth, createAuthRepository(database.db));
   const chatProvider = createChatProvider(config.chat);
   const transcription = createTranscriptionProvider(config.transcription);
   const billingRepository = createBillingRepository(database.db);

@@ -92,7 +92,7 @@ export function createAuth(options: AuthOptions) {
     // Sign-in and sign-up are throttled by the server's own limiter (plugins/auth-rate-limit.ts),
     // keyed on the client address Fastify trusts.
     rateLimit: { enabled: false },
-    advanced: { useSecureCookies: options.secure },
+    advanced: { useSecureCookies: options.secure, database: { joins: true } },
     // Client mistakes (wrong password, bad body) are answered, not logged as errors; server faults are.
     onAPIError: {
       onError: (error) => {
