@@ -1,0 +1,268 @@
+// `npm run bench:load`: the built server (dist/server/main.js, as `npm start` runs it) under 200 concurrent
+// connections on loopback, over the mix a day of use makes: home, gallery page, memory detail, shared page and a
+// chat reply from the offline companion. Each database is measured twice:
+//   - paced: 200 connections sending BENCH_LOAD_RATE requests a second in all (people reading, not robots), so
+//     the latencies are the server's service time plus whatever queueing that rate causes;
+//   - saturated: the same 200 connections sending as fast as answers come back, so the throughput is the
+//     capacity and the latencies are mostly time spent waiting in line (200 ÷ throughput).
+// Figures are printed, never asserted. Loopback only; bounded by BENCH_LOAD_DURATION_S per phase.
+//
+//   npm run build && npm run bench:load                       PGlite, plus PostgreSQL when BENCH_DATABASE_URL or
+//                                                             TEST_DATABASE_URL names an account that may create databases
+//   BENCH_LOAD_DURATION_S=20 BENCH_LOAD_RATE=300 npm run bench:load -- pglite
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { SERVER_ENTRY } from '../e2e/support/paths';
+import { startApp, type RunningApp } from '../e2e/support/app';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/server/db/client';
+import { profiles, souvenirs, users } from '../src/server/db/schema/index';
+
+const DURATION_S = Number(process.env.BENCH_LOAD_DURATION_S ?? 60);
+const CONNECTIONS = 200;
+// 200 people each asking something every two seconds.
+const PACED_RATE = Number(process.env.BENCH_LOAD_RATE ?? 100);
+const PEOPLE = 40;
+const MEMORIES_EACH = 60;
+
+interface Person {
+  email: string;
+  password: string;
+  cookie: string;
+  memoryIds: string[];
+  shareToken: string;
+}
+
+/** One line of the mix: its share of the 200 connections, and the requests a connection repeats. */
+interface Scenario {
+  name: string;
+  connections: number;
+  request: (person: Person) => { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
+}
+
+function scenarios(base: string): Scenario[] {
+  const tz = encodeURIComponent('Europe/Paris');
+  const json = { 'content-type': 'application/json', origin: base };
+  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+  return [
+    // Home asks for the person, today's status and the recent memories; one of the three each time.
+    {
+      name: 'home (me, chat status, recent memories)',
+      connections: 50,
+      request: () => ({ method: 'GET', path: pick(['/api/me', '/api/chat/status?language=en', '/api/memories/recent']) }),
+    },
+    {
+      name: 'gallery page (GET /api/memories)',
+      connections: 60,
+      request: () => ({ method: 'GET', path: `/api/memories?filter=all&page=${pick([1, 1, 1, 2, 3])}&tz=${tz}` }),
+    },
+    { name: 'memory detail (GET /api/memories/:id)', connections: 40, request: (p) => ({ method: 'GET', path: `/api/memories/${pick(p.memoryIds)}` }) },
+    { name: 'shared page (GET /api/shared/:token)', connections: 40, request: (p) => ({ method: 'GET', path: `/api/shared/${p.shareToken}` }) },
+    {
+      name: 'chat reply (POST /api/chat/reply, offline)',
+      connections: 10,
+      request: () => ({
+        method: 'POST',
+        path: '/api/chat/reply',
+        headers: json,
+        body: JSON.stringify({
+          conversationId: randomUUID(),
+          language: 'en',
+          messages: [
+            { role: 'assistant', content: 'How was your day?' },
+            { role: 'user', content: pick(['I walked by the sea, I felt calm.', 'Long day at work, I am tired.', 'We laughed a lot tonight.']) },
+          ],
+        }),
+      }),
+    },
+  ];
+}
+
+interface Figures {
+  rps: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+async function run(base: string, people: Person[], scenario: Scenario, rate: number | null): Promise<Figures> {
+  let turn = 0;
+  const result = await autocannon({
+    url: base,
+    connections: scenario.connections,
+    duration: DURATION_S,
+    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+    requests: [
+      {
+        setupRequest: (req) => {
+          const person = people[turn++ % people.length]!;
+          const { headers, ...request } = scenario.request(person);
+          return { ...req, ...request, headers: { ...req.headers, ...headers, cookie: person.cookie } };
+        },
+      },
+    ],
+  });
+  const latency = result.latency as unknown as Record<string, number>;
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: latency.p50 ?? 0,
+    // autocannon's summary has p90 and p97.5, not p95: the closer, stricter one is shown.
+    p95: latency.p95 ?? latency.p97_5 ?? 0,
+    p99: latency.p99 ?? 0,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const row = (label: string, f: Figures) =>
+  `  ${label.padEnd(42)} ${f.rps.toFixed(0).padStart(5)} req/s  p50 ${String(f.p50).padStart(4)} ms  p95 ${String(f.p95).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}`;
+
+/** All scenarios at once on one server, as the phase's one load: each prints its own line. */
+async function phase(base: string, people: Person[], paced: boolean) {
+  const mix = scenarios(base);
+  const share = (s: Scenario) => (paced ? (PACED_RATE * s.connections) / CONNECTIONS : null);
+  const results = await Promise.all(mix.map((s) => run(base, people, s, share(s))));
+  const total = results.reduce((sum, f) => sum + f.rps, 0);
+  const errors = results.reduce((sum, f) => sum + f.errors, 0);
+  console.log(
+    paced
+      ? `\n  paced: ${CONNECTIONS} connections asking ${PACED_RATE} req/s in all, ${DURATION_S} s`
+      : `\n  saturated: ${CONNECTIONS} connections, each asking again as soon as answered, ${DURATION_S} s`,
+  );
+  mix.forEach((s, i) => console.log(row(`${s.name} ×${s.connections}`, results[i]!)));
+  console.log(`  ${'all'.padEnd(42)} ${total.toFixed(0).padStart(5)} req/s  errors ${errors}`);
+  return results;
+}
+
+/** Each line of the mix answered once with success before the load, so errors under load mean load. */
+async function checkMix(base: string, people: Person[]) {
+  for (const scenario of scenarios(base)) {
+    const person = people[0]!;
+    const { method, path, body, headers } = scenario.request(person);
+    const response = await fetch(`${base}${path}`, { method, body, headers: { ...headers, cookie: person.cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${scenario.name}: ${method} ${path} answered ${response.status} before any load`);
+  }
+}
+
+async function signUp(app: RunningApp, email: string, password: string) {
+  const response = await fetch(`${app.baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.baseUrl },
+    body: JSON.stringify({ email, password, name: 'Bench', defaultLanguage: 'en' }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+}
+
+async function signIn(app: RunningApp, email: string, password: string): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
+  if (response.status !== 200 || !cookie) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return cookie.split(';')[0]!;
+}
+
+/** Memories as the generation stores them (rows only: the mix reads JSON, not images), one shared per person. */
+async function seedPeople(db: Database, emails: string[]): Promise<Map<string, { memoryIds: string[]; shareToken: string }>> {
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  await db.update(profiles).set({ freeAccess: true }).where(inArray(profiles.id, rows.map((r) => r.id)));
+  const seeded = new Map<string, { memoryIds: string[]; shareToken: string }>();
+  for (const { id, email } of rows) {
+    await db.execute(sql`
+      insert into ${souvenirs} (user_id, title, image_url, prompt, poetic_summary, liked, created_at)
+      select ${id}, 'Memory ' || n, '/files/memories/bench/' || md5(${id} || n::text) || '.png', 'A painting',
+             'A reflection on the day. The light stayed.', n % 5 = 0, now() - (n || ' days')::interval
+        from generate_series(1, ${MEMORIES_EACH}) as n`);
+    const memories = await db.select({ id: souvenirs.id }).from(souvenirs).where(eq(souvenirs.userId, id));
+    const shareToken = randomBytes(32).toString('hex');
+    await db.update(souvenirs).set({ shareToken }).where(eq(souvenirs.id, memories[0]!.id));
+    seeded.set(email, { memoryIds: memories.map((m) => m.id), shareToken });
+  }
+  await db.execute(sql`analyze`);
+  return seeded;
+}
+
+async function benchDatabase(label: string, env: Record<string, string>, open: (dataDir: string) => Promise<DatabaseHandle>) {
+  const app = await startApp({
+    env: { ...env, LOG_LEVEL: 'warn', RATE_LIMIT_CHAT_MAX: '1000000', CHAT_OFFLINE_DELAY_MS: '15' },
+    startTimeoutMs: 90_000,
+  });
+  try {
+    const accounts = Array.from({ length: PEOPLE }, (_, i) => ({ email: `load-${i}-${randomBytes(4).toString('hex')}@example.test`, password: `pw-${randomBytes(8).toString('hex')}` }));
+    for (const a of accounts) await signUp(app, a.email, a.password);
+    let seeded = new Map<string, { memoryIds: string[]; shareToken: string }>();
+    // The embedded database belongs to one process: the server stops while the rows go in.
+    await app.restart(async (dataDir) => {
+      const handle = await open(dataDir);
+      try {
+        seeded = await seedPeople(handle.db, accounts.map((a) => a.email));
+      } finally {
+        await handle.close();
+      }
+    });
+    const people: Person[] = [];
+    for (const a of accounts) people.push({ ...a, cookie: await signIn(app, a.email, a.password), ...seeded.get(a.email)! });
+
+    await checkMix(app.baseUrl, people);
+    console.log(`\n${label}: ${PEOPLE} people × ${MEMORIES_EACH} memories, server ${app.baseUrl}`);
+    // A short warm-up, so the first phase does not pay for cold caches and JIT.
+    await run(app.baseUrl, people, scenarios(app.baseUrl)[1]!, null).catch(() => undefined);
+    await phase(app.baseUrl, people, true);
+    await phase(app.baseUrl, people, false);
+  } finally {
+    await app.stop();
+  }
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl`, dropped afterwards. */
+async function withPostgresDatabase(adminUrl: string, work: (url: string) => Promise<void>) {
+  const name = `souvenir_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+if (!existsSync(SERVER_ENTRY)) {
+  console.error(`No built server at ${SERVER_ENTRY}: run "npm run build" first.`);
+  process.exit(1);
+}
+if (DURATION_S > 300) {
+  console.error('BENCH_LOAD_DURATION_S is at most 300 (the benchmark is bounded in time).');
+  process.exit(1);
+}
+
+const only = process.argv[2];
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+console.log(`Souvenir load benchmark — Node ${process.version}, ${os.cpus().length} CPU(s), client and server on this machine (loopback)`);
+console.log('Mix per phase: home 50, gallery 60, memory detail 40, shared page 40, chat reply 10 connections (200).');
+
+if (!only || only === 'pglite') {
+  await benchDatabase('Embedded PGlite (DATA_DIR on disk)', {}, (dataDir) => openDatabase({ kind: 'pglite', dataDir }));
+}
+if (!only || only === 'postgres') {
+  if (!pgUrl) {
+    console.log('\nPostgreSQL: skipped — set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to an account that may create databases, e.g.');
+    console.log('  BENCH_DATABASE_URL=postgres://souvenir_test:souvenir_test@127.0.0.1:5432/postgres npm run bench:load');
+    if (only === 'postgres') process.exit(1);
+  } else {
+    await withPostgresDatabase(pgUrl, (url) =>
+      benchDatabase('PostgreSQL server (DATABASE_URL)', { DATABASE_URL: url }, () => openDatabase({ kind: 'postgres', url })),
+    );
+  }
+}
