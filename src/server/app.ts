@@ -135,6 +135,7 @@ export async function buildApp(deps: AppDependencies) {
     image: imageProvider,
     fallbackImage: generativeArt,
     storage,
+    staleAfterMs: config.generation.staleAfterMs,
   });
   const memories = createMemoriesService({ memories: createMemoriesRepository(database.db), files, publicUrl: config.publicUrl });
   const admin = createAdminGuard({ session, profiles });
@@ -214,8 +215,20 @@ export async function buildApp(deps: AppDependencies) {
   }, config.reminderCheckIntervalMs);
   reminderTimer.unref();
 
+  // Generations cut short by a stopped process give their daily slot back (docs/decisions/0028): at start
+  // every running one on PGlite (this process alone holds its folder), and then, every minute, any running
+  // longer than a generation can take (another process sharing PostgreSQL stopped).
+  const recoverGenerations = (everyRunning: boolean) =>
+    generation.recoverInterrupted(app.log, { everyRunning }).catch((error: unknown) => app.log.error({ err: error }, 'recovering interrupted generations failed'));
+  app.addHook('onReady', async () => {
+    await recoverGenerations(database.driver === 'pglite');
+  });
+  const recoveryTimer = setInterval(() => void recoverGenerations(false), 60_000);
+  recoveryTimer.unref();
+
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
+    clearInterval(recoveryTimer);
     await mail.close();
     await storage.close?.();
   });

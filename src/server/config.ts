@@ -75,6 +75,8 @@ const envSchema = z.object({
   STRIPE_PRICE_ID_FR: optional(z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)')),
   /** Where the Stripe SDK sends its calls (tests and local stand-ins); Stripe's own API by default. */
   STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  /** How long one Stripe call may take before it is abandoned (it is retried once). */
+  STRIPE_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(120)).default(20),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -139,6 +141,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
     generation: {
       /** Generation requests per person per minute (replays and refusals included). */
       rateLimitMax: env.RATE_LIMIT_GENERATION_MAX,
+      /**
+       * After this long a running generation is taken as dead (its process stopped) and its daily slot given
+       * back: at least 10 minutes, and always longer than the timeouts let one run (two text calls, the image
+       * and its download, then storage).
+       */
+      staleAfterMs: Math.max(10 * 60_000, (2 * env.AI_TIMEOUT_SECONDS + 2 * env.AI_IMAGE_TIMEOUT_SECONDS + 120) * 1000),
     },
     transcription: {
       /** Its own server (a local Whisper, say) or the chat API's; with AI_TRANSCRIBE_MODEL, voice is available. */
@@ -155,6 +163,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
           /** Built-in defaults when the administrators' settings name no price (spec §3). */
           priceIds: { en: env.STRIPE_PRICE_ID_EN ?? null, fr: env.STRIPE_PRICE_ID_FR ?? null },
           apiUrl: env.STRIPE_API_URL ?? null,
+          timeoutMs: env.STRIPE_TIMEOUT_SECONDS * 1000,
         }
       : { provider: 'sandbox' as const },
     storage: {

@@ -1,4 +1,6 @@
 // An in-process SMTP server that keeps every message the app sends, so tests can read e-mails and follow their links.
+// `behave` makes it fail as real mail servers do: 'reject' refuses every recipient (550), 'fail' takes the message
+// and answers a temporary failure (451), 'hang' takes the message and never answers; 'ok' (the default) keeps it.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -13,9 +15,13 @@ export interface MailMessage {
   receivedAt: Date;
 }
 
+export type MailboxBehaviour = 'ok' | 'reject' | 'fail' | 'hang';
+
 export interface Mailbox {
   port: number;
   messages: MailMessage[];
+  /** How the server answers from now on. */
+  behave(next: MailboxBehaviour): void;
   waitForMessage(to: string, opts?: { subjectIncludes?: string; timeoutMs?: number }): Promise<MailMessage>;
   stop(): Promise<void>;
 }
@@ -23,16 +29,26 @@ export interface Mailbox {
 export async function startMailbox(): Promise<Mailbox> {
   const messages: MailMessage[] = [];
   const waiters = new Set<() => void>();
+  let behaviour: MailboxBehaviour = 'ok';
+  const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Connections left hanging on purpose must not hold stop() for the default 30 s.
+    closeTimeout: 1000,
+    onRcptTo(_address, _session, callback) {
+      if (behaviour === 'reject') callback(smtpError(550, 'Mailbox unavailable (stand-in refusal on purpose)'));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
+        if (behaviour === 'hang') return;
+        if (behaviour === 'fail') return callback(smtpError(451, 'Temporary local problem (stand-in failure on purpose)'));
         try {
           const raw = Buffer.concat(chunks).toString('utf8');
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
@@ -55,6 +71,9 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     port,
     messages,
+    behave(next) {
+      behaviour = next;
+    },
     async waitForMessage(to, { subjectIncludes, timeoutMs = 15_000 } = {}) {
       const wanted = to.toLowerCase();
       const find = () =>

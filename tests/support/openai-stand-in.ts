@@ -11,10 +11,11 @@
  *
  *   const standIn = await startOpenAiStandIn({ transcript: 'Hello from the microphone.' });
  *   // AI_BASE_URL=standIn.baseUrl (chat) and/or AI_TRANSCRIBE_BASE_URL=standIn.baseUrl + AI_TRANSCRIBE_MODEL=…
- *   standIn.behaveTranscription('error');      // 'ok' (default) | 'empty' | 'error' | 'hang'
+ *   standIn.behaveTranscription('error');      // 'ok' (default) | 'empty' | 'error' | 'hang' | 'break'
  *   standIn.transcriptions.at(-1);             // { model, language, file: { name, type, size, sha256 }, … }
- *   standIn.behaveText('malformed');           // 'json' (default) | 'malformed' | 'invalid' | 'error' | 'hang'
- *   standIn.behaveImages('policy');            // 'b64' (default) | 'url' | 'url-not-image' | 'policy' | 'size' | 'error' | 'hang'
+ *   standIn.behaveText('malformed');           // 'json' (default) | 'malformed' | 'invalid' | 'error' | 'hang' | 'break'
+ *   standIn.behaveImages('policy');            // 'b64' (default) | 'url' | 'url-not-image' | 'url-hang' | 'url-break'
+ *                                              //   | 'policy' | 'size' | 'error' | 'hang' | 'break'
  *   standIn.images.at(-1);                     // { model, prompt, size, quality, n, response_format }
  *   await standIn.close();
  *
@@ -45,7 +46,9 @@ export type TranscriptionBehaviour =
   /** Answers 500 with an OpenAI-style error body (which quotes the transcript, to prove it is never logged). */
   | 'error'
   /** Accepts the upload and never answers. */
-  | 'hang';
+  | 'hang'
+  /** Starts a 200 JSON answer, then destroys the socket mid-body. */
+  | 'break';
 
 /** How the non-streamed completions (the memory's texts and image prompt) answer. */
 export type TextBehaviour =
@@ -58,7 +61,9 @@ export type TextBehaviour =
   /** Answers 500 with an error body quoting the conversation (to prove it is never logged). */
   | 'error'
   /** Accepts the request and never answers. */
-  | 'hang';
+  | 'hang'
+  /** Starts a 200 JSON answer, then destroys the socket mid-body. */
+  | 'break';
 
 export type ImageBehaviour =
   /** Answers the image inline, `b64_json`. */
@@ -67,6 +72,10 @@ export type ImageBehaviour =
   | 'url'
   /** Answers an address that serves an HTML page, not an image. */
   | 'url-not-image'
+  /** Answers an address that never answers the download. */
+  | 'url-hang'
+  /** Answers an address whose download stops halfway (the socket is destroyed). */
+  | 'url-break'
   /** Answers 400 `content_policy_violation`, as OpenAI's safety system does (quoting the prompt). */
   | 'policy'
   /** Answers 400 `invalid_value` for the `size` parameter. */
@@ -74,7 +83,9 @@ export type ImageBehaviour =
   /** Answers 500. */
   | 'error'
   /** Accepts the request and never answers. */
-  | 'hang';
+  | 'hang'
+  /** Starts a 200 JSON answer, then destroys the socket mid-body. */
+  | 'break';
 
 export interface ReceivedCompletion {
   path: string;
@@ -135,6 +146,13 @@ const json = (response: ServerResponse, status: number, body: unknown) => {
   response.end(JSON.stringify(body));
 };
 
+/** A 200 JSON answer that announces more than it sends, then loses its connection: a body broken mid-way. */
+const breakMidBody = (response: ServerResponse) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+  response.write('{"id":"stand-in","object":"partial","data":[{"');
+  setTimeout(() => response.socket?.destroy(), 20);
+};
+
 const completion = (content: string) => ({
   id: 'chatcmpl-stand-in',
   object: 'chat.completion',
@@ -151,6 +169,9 @@ async function readForm(request: IncomingMessage, raw: Buffer): Promise<FormData
     body: new Uint8Array(raw),
   }).formData();
 }
+
+/** Where each address-answering behaviour points its download. */
+const GENERATED_FILES = { url: 'image.png', 'url-not-image': 'page.html', 'url-hang': 'never.png', 'url-break': 'half.png' } as const;
 
 export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
   const chunks = options.chunks ?? ['Hello ', 'from ', 'the ', 'stand-in ', 'model.'];
@@ -219,6 +240,9 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     switch (textBehaviour) {
       case 'hang':
         return;
+      case 'break':
+        breakMidBody(response);
+        return;
       case 'error':
         json(response, 500, {
           error: { message: `The stand-in failed on purpose after reading: ${body.messages.at(-1)?.content ?? ''}`, type: 'server_error' },
@@ -241,6 +265,9 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     images.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
     switch (imageBehaviour) {
       case 'hang':
+        return;
+      case 'break':
+        breakMidBody(response);
         return;
       case 'policy':
         json(response, 400, {
@@ -267,9 +294,11 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
         return;
       case 'url':
       case 'url-not-image':
+      case 'url-hang':
+      case 'url-break':
         json(response, 200, {
           created: 0,
-          data: [{ url: `${origin}/generated/${imageBehaviour === 'url' ? 'image.png' : 'page.html'}?sig=${randomUUID()}`, revised_prompt: body.prompt }],
+          data: [{ url: `${origin}/generated/${GENERATED_FILES[imageBehaviour]}?sig=${randomUUID()}`, revised_prompt: body.prompt }],
         });
         return;
       case 'b64':
@@ -278,11 +307,17 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     }
   }
 
-  /** The temporary addresses of `url` answers: the image, or a page that claims to be one. */
+  /** The temporary addresses of `url` answers: the image, a page that claims to be one, silence, or half the image. */
   function generatedFile(path: string, response: ServerResponse) {
     if (path === '/generated/image.png') {
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': image.length });
       response.end(image);
+    } else if (path === '/generated/never.png') {
+      return;
+    } else if (path === '/generated/half.png') {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': image.length });
+      response.write(image.subarray(0, Math.floor(image.length / 2)));
+      setTimeout(() => response.socket?.destroy(), 20);
     } else {
       response.writeHead(200, { 'content-type': 'image/png' });
       response.end('<!doctype html><title>Not an image</title>');
@@ -313,6 +348,9 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     });
     switch (transcriptionBehaviour) {
       case 'hang':
+        return;
+      case 'break':
+        breakMidBody(response);
         return;
       case 'error':
         json(response, 500, { error: { message: `The stand-in failed on purpose after hearing: ${transcript}`, type: 'server_error' } });

@@ -7,7 +7,8 @@
  * Form-encoded bodies are recorded as flat key → value pairs (`line_items[0][price]`, …).
  *
  *   const stripe = await startStripeStandIn();   // STRIPE_API_URL=stripe.baseUrl
- *   stripe.behave('error');                      // 'ok' (default) | 'error' (500 api_error)
+ *   stripe.behave('error');                      // 'ok' (default) | 'error' (500 api_error) | 'hang' (never answers)
+ *                                                // | 'break' (a 200 whose body stops halfway)
  *   stripe.requests.at(-1);                      // { method, path, body, authorization }
  */
 import { randomBytes } from 'node:crypto';
@@ -27,9 +28,11 @@ async function readBody(request: IncomingMessage): Promise<Record<string, string
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
+export type StripeBehaviour = 'ok' | 'error' | 'hang' | 'break';
+
 export async function startStripeStandIn() {
   const requests: StripeRequest[] = [];
-  let behaviour: 'ok' | 'error' = 'ok';
+  let behaviour: StripeBehaviour = 'ok';
   const server = createServer((request, response) => {
     void (async () => {
       const path = (request.url ?? '/').split('?')[0]!;
@@ -40,6 +43,13 @@ export async function startStripeStandIn() {
         response.end(JSON.stringify(payload));
       };
       if (behaviour === 'error') return send(500, { error: { type: 'api_error', message: 'Stand-in failure on purpose.' } });
+      if (behaviour === 'hang') return;
+      if (behaviour === 'break') {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '2048' });
+        response.write('{"id":"cs_test_partial","object":"checkout.session","url":"https://chec');
+        setTimeout(() => response.socket?.destroy(), 20);
+        return;
+      }
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_${randomBytes(8).toString('hex')}`;
         return send(200, { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.test/c/pay/${id}` });
@@ -58,9 +68,14 @@ export async function startStripeStandIn() {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
-    behave(next: 'ok' | 'error') {
+    behave(next: StripeBehaviour) {
       behaviour = next;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Requests left hanging on purpose would otherwise keep the server open.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -5,6 +5,53 @@ import { appSettings, billingEvents, profiles, sandboxCheckouts, subscriptions, 
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+/** What one provider event does to a person's subscription. */
+export interface SubscriptionChange {
+  userId: string;
+  provider: 'stripe' | 'sandbox';
+  customerId: string | null;
+  subscriptionId: string | null;
+  status: string;
+  currentPeriodEnd: Date | null;
+  createdAt: Date;
+}
+
+/** Whose subscription an event is about, when the event itself does not say. */
+async function findUserIdWith(db: Database, subscriptionId: string | null, customerId: string | null): Promise<string | null> {
+  const conditions = [
+    ...(subscriptionId ? [eq(subscriptions.subscriptionId, subscriptionId)] : []),
+    ...(customerId ? [eq(subscriptions.customerId, customerId)] : []),
+  ];
+  if (conditions.length === 0) return null;
+  const [row] = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(or(...conditions));
+  return row?.userId ?? null;
+}
+
+/**
+ * Applies an event to the person's subscription in one statement. An event created before the last one
+ * applied changes nothing (out-of-order delivery); fields the event does not know are kept.
+ */
+async function applyWith(db: Database, input: SubscriptionChange): Promise<boolean> {
+  const rows = await db
+    .insert(subscriptions)
+    .values({ ...input, lastEventAt: input.createdAt, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: subscriptions.userId,
+      set: {
+        provider: input.provider,
+        customerId: sql`coalesce(excluded.customer_id, ${subscriptions.customerId})`,
+        subscriptionId: sql`coalesce(excluded.subscription_id, ${subscriptions.subscriptionId})`,
+        status: sql`excluded.status`,
+        currentPeriodEnd: sql`coalesce(excluded.current_period_end, ${subscriptions.currentPeriodEnd})`,
+        lastEventAt: sql`excluded.last_event_at`,
+        updatedAt: new Date(),
+      },
+      setWhere: sql`${subscriptions.lastEventAt} <= excluded.last_event_at`,
+    })
+    .returning({ userId: subscriptions.userId });
+  return rows.length === 1;
+}
+
 const couponColumn = (language: Language) => (language === 'fr' ? appSettings.promoCodesFr : appSettings.promoCodesEn);
 
 export function createBillingRepository(db: Database) {
@@ -19,54 +66,24 @@ export function createBillingRepository(db: Database) {
       return row?.freeAccess ?? false;
     },
 
-    /** Whose subscription an event is about, when the event itself does not say. */
-    async findUserIdByProviderIds(subscriptionId: string | null, customerId: string | null): Promise<string | null> {
-      const conditions = [
-        ...(subscriptionId ? [eq(subscriptions.subscriptionId, subscriptionId)] : []),
-        ...(customerId ? [eq(subscriptions.customerId, customerId)] : []),
-      ];
-      if (conditions.length === 0) return null;
-      const [row] = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(or(...conditions));
-      return row?.userId ?? null;
-    },
-
-    /** True the first time an event id is seen; false for a redelivery. */
-    async recordEvent(id: string, type: string): Promise<boolean> {
-      const rows = await db.insert(billingEvents).values({ id, type }).onConflictDoNothing().returning({ id: billingEvents.id });
-      return rows.length === 1;
-    },
-
     /**
-     * Applies an event to the person's subscription in one statement. An event created before the last
-     * one applied changes nothing (out-of-order delivery); fields the event does not know are kept.
+     * One provider event, once, in one transaction: recorded as seen, its person found (from the event or
+     * from the provider's ids), and applied. A failure anywhere leaves nothing — not even the record — so
+     * the provider's redelivery applies it. 'duplicate': seen before; 'nobody': for no known person
+     * (recorded, so it is not retried forever); 'outdated': older than the last event applied.
      */
-    async applyEvent(input: {
-      userId: string;
-      provider: 'stripe' | 'sandbox';
-      customerId: string | null;
-      subscriptionId: string | null;
-      status: string;
-      currentPeriodEnd: Date | null;
-      createdAt: Date;
-    }): Promise<boolean> {
-      const rows = await db
-        .insert(subscriptions)
-        .values({ ...input, lastEventAt: input.createdAt, updatedAt: new Date() })
-        .onConflictDoUpdate({
-          target: subscriptions.userId,
-          set: {
-            provider: input.provider,
-            customerId: sql`coalesce(excluded.customer_id, ${subscriptions.customerId})`,
-            subscriptionId: sql`coalesce(excluded.subscription_id, ${subscriptions.subscriptionId})`,
-            status: sql`excluded.status`,
-            currentPeriodEnd: sql`coalesce(excluded.current_period_end, ${subscriptions.currentPeriodEnd})`,
-            lastEventAt: sql`excluded.last_event_at`,
-            updatedAt: new Date(),
-          },
-          setWhere: sql`${subscriptions.lastEventAt} <= excluded.last_event_at`,
-        })
-        .returning({ userId: subscriptions.userId });
-      return rows.length === 1;
+    async applyEventOnce(
+      event: { id: string; type: string },
+      change: Omit<SubscriptionChange, 'userId'> & { userId: string | null },
+    ): Promise<{ outcome: 'applied' | 'outdated' | 'duplicate' | 'nobody'; userId: string | null }> {
+      return db.transaction(async (tx) => {
+        const recorded = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: billingEvents.id });
+        if (recorded.length === 0) return { outcome: 'duplicate', userId: null };
+        const userId = change.userId ?? (await findUserIdWith(tx, change.subscriptionId, change.customerId));
+        if (!userId) return { outcome: 'nobody', userId: null };
+        const applied = await applyWith(tx, { ...change, userId });
+        return { outcome: applied ? 'applied' : 'outdated', userId };
+      });
     },
 
     async pricing(language: Language) {

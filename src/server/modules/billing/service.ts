@@ -43,23 +43,29 @@ export function createBillingService(deps: {
     };
   }
 
-  /** Applies one provider event, once, in order; answers whether it changed anything. */
+  /**
+   * Applies one provider event, once, in order, all or nothing (a failure leaves it unrecorded, so the
+   * provider's redelivery applies it); answers whether it changed anything.
+   */
   async function applyEvent(event: BillingEvent, log: FastifyBaseLogger): Promise<boolean> {
-    if (!(await billing.recordEvent(event.id, event.type))) return false;
-    const userId = event.userId ?? (await billing.findUserIdByProviderIds(event.subscriptionId, event.customerId));
-    if (!userId) {
+    const { outcome, userId } = await billing.applyEventOnce(
+      { id: event.id, type: event.type },
+      {
+        userId: event.userId,
+        provider: provider.name,
+        customerId: event.customerId,
+        subscriptionId: event.subscriptionId,
+        status: event.status ?? 'active',
+        currentPeriodEnd: event.currentPeriodEnd,
+        createdAt: event.createdAt,
+      },
+    );
+    if (outcome === 'duplicate') return false;
+    if (outcome === 'nobody') {
       log.warn({ eventId: event.id, type: event.type }, 'billing event for no known person: ignored');
       return false;
     }
-    const applied = await billing.applyEvent({
-      userId,
-      provider: provider.name,
-      customerId: event.customerId,
-      subscriptionId: event.subscriptionId,
-      status: event.status ?? 'active',
-      currentPeriodEnd: event.currentPeriodEnd,
-      createdAt: event.createdAt,
-    });
+    const applied = outcome === 'applied';
     log.info({ eventId: event.id, type: event.type, userId, applied }, 'billing event');
     return applied;
   }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { GenerationOutcome } from '@shared/contracts/generation';
 import { DEFAULT_DAILY_GENERATION_LIMIT } from '@shared/limits';
 import type { Database } from '../../db/client';
@@ -7,12 +7,60 @@ import { DEFAULT_SETTINGS } from '../../db/seed';
 
 export type GenerationRow = typeof generations.$inferSelect;
 
-/** A running generation whose process died never finishes: after this long its key may be tried again. */
-const STALE_AFTER = '10 minutes';
+/** What starting a generation came to: the key is ours with a reserved slot, today's slots are all taken, or the key is not ours to take. */
+export type StartOutcome = 'reserved' | 'limit' | 'taken';
+
+/** The UTC date (YYYY-MM-DD) a generation started on: the day its slot was reserved for. */
+export const reservedDayOf = (startedAt: Date) => startedAt.toISOString().slice(0, 10);
+
+/** The daily counter of a profile as it stands today (a count from an earlier UTC date counts as 0). */
+const usedOn = (day: string) =>
+  sql`(case when ${profiles.lastImageGenerationDate} = ${day}::date then ${profiles.imageGenerationCount} else 0 end)`;
+
+/** One slot of `day` taken, in one statement, only while below the admin's limit. */
+async function reserveWith(db: Database, userId: string, day: string): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ imageGenerationCount: sql`${usedOn(day)} + 1`, lastImageGenerationDate: day })
+    .where(
+      and(
+        eq(profiles.id, userId),
+        sql`${usedOn(day)} < coalesce((select ${appSettings.dailyGenerationLimit} from ${appSettings} where ${appSettings.id} = 1), ${DEFAULT_DAILY_GENERATION_LIMIT})`,
+      ),
+    )
+    .returning({ id: profiles.id });
+  return rows.length > 0;
+}
+
+/** One slot of `day` given back; nothing once the date has changed (the new day's count never held it). */
+async function releaseWith(db: Database, userId: string, day: string): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ imageGenerationCount: sql`greatest(${profiles.imageGenerationCount} - 1, 0)` })
+    .where(and(eq(profiles.id, userId), eq(profiles.lastImageGenerationDate, day)));
+}
+
+/**
+ * Running generations matching `where` whose process stopped: each becomes failed (its key may be tried
+ * again) and gives back the slot it reserved on the day it started. Returns how many.
+ */
+async function recoverWith(db: Database, where: SQL | undefined): Promise<number> {
+  const cut = await db
+    .update(generations)
+    .set({ status: 'failed' })
+    .where(and(eq(generations.status, 'running'), where))
+    .returning({ userId: generations.userId, createdAt: generations.createdAt });
+  for (const row of cut) await releaseWith(db, row.userId, reservedDayOf(row.createdAt));
+  return cut.length;
+}
 
 // What generation reads and writes: the settings it needs, the idempotency keys, the daily counter of
 // the profile (reserved and released in single statements, so that concurrent requests cannot both take
 // the last slot), the memory and the journal day. Nothing here ever receives the conversation.
+//
+// A `running` key always holds one reserved slot of the day it started on: the key is taken and the slot
+// reserved in one transaction, and the slot is given back whenever the key leaves `running` without a
+// memory (failure, or recovery after the process died — docs/decisions/0028).
 export function createGenerationRepository(db: Database) {
   return {
     /** The settings row is seeded at start; the defaults only cover a database emptied by hand. */
@@ -34,21 +82,37 @@ export function createGenerationRepository(db: Database) {
     },
 
     /**
-     * Takes the key for this request: a new key, or one whose earlier attempt failed (or died), becomes
-     * `running` for `userId`. True when taken; false when the key is running, done, or another person's.
+     * Starts a generation in one transaction: an attempt of this key older than `staleBefore` is taken as
+     * dead and recovered; then the key is taken (a new key, or one whose attempt failed, becomes `running`
+     * for `userId`, started at `startedAt`) and one slot of that UTC day reserved. Today's slots all taken:
+     * the key is left failed ('limit'). The key running, done or another person's: nothing changes ('taken').
      */
-    async claim(key: string, userId: string): Promise<boolean> {
-      const rows = await db
-        .insert(generations)
-        .values({ idempotencyKey: key, userId, status: 'running' })
-        .onConflictDoUpdate({
-          target: generations.idempotencyKey,
-          set: { status: 'running', memoryId: null, outcome: null, errorDetails: null, textFallback: false, createdAt: sql`now()` },
-          setWhere: sql`${generations.userId} = excluded.user_id and (${generations.status} = 'failed'
-            or (${generations.status} = 'running' and ${generations.createdAt} < now() - interval '${sql.raw(STALE_AFTER)}'))`,
-        })
-        .returning({ key: generations.idempotencyKey });
-      return rows.length > 0;
+    async start(input: { key: string; userId: string; startedAt: Date; staleBefore: Date }): Promise<StartOutcome> {
+      const { key, userId, startedAt } = input;
+      return db.transaction(async (tx) => {
+        await recoverWith(tx, and(eq(generations.idempotencyKey, key), lt(generations.createdAt, input.staleBefore)));
+        const taken = await tx
+          .insert(generations)
+          .values({ idempotencyKey: key, userId, status: 'running', createdAt: startedAt })
+          .onConflictDoUpdate({
+            target: generations.idempotencyKey,
+            set: { status: 'running', memoryId: null, outcome: null, errorDetails: null, textFallback: false, createdAt: startedAt },
+            setWhere: sql`${generations.userId} = excluded.user_id and ${generations.status} = 'failed'`,
+          })
+          .returning({ key: generations.idempotencyKey });
+        if (taken.length === 0) return 'taken';
+        if (await reserveWith(tx, userId, reservedDayOf(startedAt))) return 'reserved';
+        await tx.update(generations).set({ status: 'failed' }).where(eq(generations.idempotencyKey, key));
+        return 'limit';
+      });
+    },
+
+    /**
+     * Recovers every running generation that started before `startedBefore` (their process stopped: killed,
+     * crashed, power lost), in one transaction. Returns how many were recovered.
+     */
+    async recoverInterrupted(startedBefore: Date): Promise<number> {
+      return db.transaction((tx) => recoverWith(tx, lt(generations.createdAt, startedBefore)));
     },
 
     async find(key: string): Promise<GenerationRow | undefined> {
@@ -56,41 +120,24 @@ export function createGenerationRepository(db: Database) {
       return row;
     },
 
-    async markFailed(key: string): Promise<void> {
-      await db
-        .update(generations)
-        .set({ status: 'failed' })
-        .where(and(eq(generations.idempotencyKey, key), eq(generations.status, 'running')));
+    /**
+     * A failed attempt: the key becomes failed and its slot is given back, in one transaction (only while
+     * the key is still running, so a slot is never given back twice).
+     */
+    async fail(key: string): Promise<void> {
+      await db.transaction((tx) => recoverWith(tx, eq(generations.idempotencyKey, key)));
     },
 
     /**
-     * Reserves one of today's generations in one statement: the count grows only while it is below the
+     * Reserves one of the day's generations in one statement: the count grows only while it is below the
      * admin's limit (a count from an earlier UTC date counts as 0). Under concurrency the row lock makes
      * the second statement re-check the condition against the first one's result, so exactly one takes
      * the last slot. True when reserved.
      */
-    async reserve(userId: string, day: string): Promise<boolean> {
-      const usedToday = sql`(case when ${profiles.lastImageGenerationDate} = ${day}::date then ${profiles.imageGenerationCount} else 0 end)`;
-      const rows = await db
-        .update(profiles)
-        .set({ imageGenerationCount: sql`${usedToday} + 1`, lastImageGenerationDate: day })
-        .where(
-          and(
-            eq(profiles.id, userId),
-            sql`${usedToday} < coalesce((select ${appSettings.dailyGenerationLimit} from ${appSettings} where ${appSettings.id} = 1), ${DEFAULT_DAILY_GENERATION_LIMIT})`,
-          ),
-        )
-        .returning({ id: profiles.id });
-      return rows.length > 0;
-    },
+    reserve: (userId: string, day: string): Promise<boolean> => reserveWith(db, userId, day),
 
     /** Gives back a reservation of `day`; nothing to give back once the date has changed. */
-    async release(userId: string, day: string): Promise<void> {
-      await db
-        .update(profiles)
-        .set({ imageGenerationCount: sql`greatest(${profiles.imageGenerationCount} - 1, 0)` })
-        .where(and(eq(profiles.id, userId), eq(profiles.lastImageGenerationDate, day)));
-    },
+    release: (userId: string, day: string): Promise<void> => releaseWith(db, userId, day),
 
     /**
      * The memory, its journal day and the key's result, in one transaction: there is never a memory
@@ -109,10 +156,13 @@ export function createGenerationRepository(db: Database) {
           .values({ ...input.memory, userId: input.userId, shareToken: null })
           .returning({ id: souvenirs.id });
         await tx.insert(journalDays).values({ userId: input.userId, day: input.day }).onConflictDoNothing();
-        await tx
+        const finished = await tx
           .update(generations)
           .set({ status: 'done', memoryId: memory!.id, ...input.result })
-          .where(eq(generations.idempotencyKey, input.key));
+          .where(and(eq(generations.idempotencyKey, input.key), eq(generations.status, 'running')))
+          .returning({ key: generations.idempotencyKey });
+        // Taken as dead meanwhile, its slot already given back: this attempt must not make a memory.
+        if (finished.length === 0) throw new Error('the generation was recovered as interrupted before it finished');
         return memory!.id;
       });
     },

@@ -6,7 +6,7 @@ import { ImageProviderError, type ImageProvider } from '../../providers/image/in
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
 import { TextProviderError, type MemoryTexts, type TextProvider } from '../../providers/text/index';
 import type { ChatService } from '../chat/service';
-import type { GenerationRepository, GenerationRow } from './repository';
+import { reservedDayOf, type GenerationRepository, type GenerationRow, type StartOutcome } from './repository';
 
 /**
  * Spec §8: when the texts cannot be made, the memory is titled "Conversation with the agent" (the agent's
@@ -58,6 +58,8 @@ export function createGenerationService(deps: {
   /** Draws the default artwork when the image provider fails (the generative-art renderer). */
   fallbackImage: ImageProvider;
   storage: StorageProvider;
+  /** A generation running longer than this is taken as dead (its process stopped); longer than the providers' timeouts let one run. */
+  staleAfterMs: number;
 }) {
   const { generations, chat, text, fallbackText, image, fallbackImage, storage } = deps;
 
@@ -135,23 +137,25 @@ export function createGenerationService(deps: {
     };
   };
 
-  /** The flow once the key is ours: reserve, write, draw, store, save — or give everything back. */
-  const createClaimed = async (userId: string, input: GenerationRequest, key: string, { log, signal }: GenerationContext): Promise<GenerationResult> => {
-    // The same UTC date as the chat's limit info (spec §5).
-    const day = new Date().toISOString().slice(0, 10);
-    let reserved: boolean;
-    try {
-      reserved = await generations.reserve(userId, day);
-    } catch (error) {
-      await generations.markFailed(key);
-      throw error;
-    }
-    if (!reserved) {
-      await generations.markFailed(key);
-      const { limit } = await chat.generationLimit(userId);
-      throw new AppError('DAILY_LIMIT_REACHED', `Daily limit reached: ${limit} ${limit === 1 ? 'image' : 'images'} per day.`);
-    }
+  /** Takes the key and reserves one of today's slots, in one transaction (the repository's start). */
+  const start = (userId: string, key: string, startedAt: Date): Promise<StartOutcome> =>
+    generations.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - deps.staleAfterMs) });
 
+  const dailyLimitReached = async (userId: string) => {
+    const { limit } = await chat.generationLimit(userId);
+    return new AppError('DAILY_LIMIT_REACHED', `Daily limit reached: ${limit} ${limit === 1 ? 'image' : 'images'} per day.`);
+  };
+
+  /** The flow once the key is ours and a slot reserved: write, draw, store, save — or give everything back. */
+  const createReserved = async (
+    userId: string,
+    input: GenerationRequest,
+    key: string,
+    startedAt: Date,
+    { log, signal }: GenerationContext,
+  ): Promise<GenerationResult> => {
+    // The same UTC date as the chat's limit info (spec §5), and the day the slot was reserved for.
+    const day = reservedDayOf(startedAt);
     let stored: StoredImage | null = null;
     let memoryId: string;
     let result: Omit<GenerationResponse, 'memoryId' | 'generation'>;
@@ -177,7 +181,7 @@ export function createGenerationService(deps: {
     } catch (error) {
       // Spec §8 "Error creating visual memory": nothing was made, so nothing is counted or kept.
       log.error({ errorName: errorName(error), stored: stored !== null }, 'memory could not be created: the reservation is released');
-      const undo: Promise<unknown>[] = [generations.release(userId, day), generations.markFailed(key)];
+      const undo: Promise<unknown>[] = [generations.fail(key)];
       if (stored) undo.push(storage.remove(stored.key));
       for (const outcome of await Promise.allSettled(undo)) {
         if (outcome.status === 'rejected') log.error({ errorName: errorName(outcome.reason) }, 'undoing a failed generation failed');
@@ -201,13 +205,30 @@ export function createGenerationService(deps: {
       const earlier = await generations.find(key);
       if (earlier?.status === 'done' && earlier.userId === userId) return answerExisting(userId, earlier);
       await chat.requireChatAccess(userId);
-      if (await generations.claim(key, userId)) return createClaimed(userId, input, key, context);
-      const row = await generations.find(key);
-      // It failed between our attempt and the read: one more try, then "in progress".
-      if (row?.status === 'failed' && row.userId === userId && (await generations.claim(key, userId))) {
-        return createClaimed(userId, input, key, context);
+      const startedAt = new Date();
+      let outcome = await start(userId, key, startedAt);
+      let row: GenerationRow | undefined;
+      if (outcome === 'taken') {
+        row = await generations.find(key);
+        // It failed between our attempt and the read: one more try, then "in progress".
+        if (row?.status === 'failed' && row.userId === userId) outcome = await start(userId, key, startedAt);
       }
-      return answerExisting(userId, row);
+      if (outcome === 'limit') throw await dailyLimitReached(userId);
+      if (outcome === 'taken') return answerExisting(userId, row);
+      return createReserved(userId, input, key, startedAt, context);
+    },
+
+    /**
+     * Gives back what generations cut short by a stopped process still hold (docs/decisions/0028): each
+     * becomes failed and returns its reserved slot. `everyRunning` when this process alone uses the
+     * database and has just started (PGlite: its folder is locked), so any running one belongs to a dead
+     * process; otherwise only those running longer than a generation can take.
+     */
+    async recoverInterrupted(log: FastifyBaseLogger, options: { everyRunning: boolean }): Promise<number> {
+      const now = Date.now();
+      const recovered = await generations.recoverInterrupted(new Date(options.everyRunning ? now : now - deps.staleAfterMs));
+      if (recovered > 0) log.warn({ recovered }, 'generations interrupted by a stopped process: their daily slots are given back');
+      return recovered;
     },
   };
 }

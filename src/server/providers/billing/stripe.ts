@@ -7,6 +7,8 @@ export interface StripeOptions {
   webhookSecret: string;
   /** A local stand-in's address in tests; Stripe's API otherwise. */
   apiUrl: string | null;
+  /** One call's limit; with the one retry, a Stripe that never answers is given up after about twice this. */
+  timeoutMs: number;
 }
 
 const seconds = (value: number | null | undefined) => (typeof value === 'number' ? new Date(value * 1000) : null);
@@ -30,7 +32,7 @@ export function createStripeBilling(options: StripeOptions) {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 1,
-    timeout: 20_000,
+    timeout: options.timeoutMs,
     ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
 

@@ -40,6 +40,9 @@ export function createOpenAiCompatibleChat(options: OpenAiOptions): ChatProvider
           const text = chunk.choices[0]?.delta?.content;
           if (text) yield text;
         }
+        // The SDK ends an aborted stream quietly, as if the reply were complete: say it was cut short.
+        if (timedOut) throw new ChatProviderError('timeout');
+        if (signal.aborted) throw new ChatProviderError('aborted');
       } catch (error) {
         throw toChatProviderError(error, { timedOut, aborted: signal.aborted });
       } finally {

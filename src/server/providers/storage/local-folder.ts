@@ -23,8 +23,14 @@ export function createLocalFolderStorage(options: { dir: string }): StorageProvi
     async putImage(folder, image) {
       const { format, thumbnail } = await prepareImage(image);
       const key = newImageKey(folder, format);
+      // The thumbnail first: an image that exists always has its thumbnail, and a thumbnail is never left alone.
       await write(thumbnailKeyOf(key), thumbnail);
-      await write(key, image);
+      try {
+        await write(key, image);
+      } catch (error) {
+        await rm(fileOf(thumbnailKeyOf(key))!, { force: true }).catch(() => undefined);
+        throw error;
+      }
       return { key, url: urlOf(key), thumbnailUrl: urlOf(thumbnailKeyOf(key)) };
     },
     async get(key) {
