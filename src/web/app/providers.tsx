@@ -22,7 +22,9 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           closeButton
           toastOptions={{
             classNames: {
-              toast: '!rounded-lg !border-line !bg-surface !font-sans !text-ink !shadow-soft',
+              // `!shadow-soft` overrides sonner's focus ring (a box-shadow), so a focused toast gets the app's outline instead.
+              toast:
+                '!rounded-lg !border-line !bg-surface !font-sans !text-ink !shadow-soft focus-visible:!outline-2 focus-visible:!outline-offset-2 focus-visible:!outline-solid focus-visible:!outline-accent',
               description: '!text-ink-muted',
             },
           }}

@@ -55,6 +55,8 @@ export function MemoryCard({ memory, formatDate, onOpen, actions, titleAs: Title
           <Title id={titleId} className="font-serif text-xl leading-snug text-ink decoration-accent/60 underline-offset-4 group-hover:underline">
             {memory.title}
           </Title>
+          {/* A space between title and date, so the link's visible text reads as its name does (WCAG 2.5.3, label in name). */}
+          {' '}
           <p className="mt-1 text-sm text-ink-muted">
             <time id={dateId} dateTime={memory.createdAt}>
               {formatDate(memory.createdAt)}

@@ -12,17 +12,18 @@ import { LogoMark } from './logo-mark';
 export function QuietFrame({ children, logoClassName = 'size-12' }: { children: ReactNode; logoClassName?: string }) {
   const { t } = useTranslation('common');
   return (
-    <div className="flex min-h-dvh flex-col">
+    // The whole frame is the main landmark: with no site header here, the language switch belongs to the page.
+    <main id="main" className="flex min-h-dvh flex-col">
       <div className="flex justify-end p-4">
         <LanguageSwitcher />
       </div>
-      <main id="main" className="flex flex-1 flex-col items-center px-4 pb-16 sm:px-6">
+      <div className="flex flex-1 flex-col items-center px-4 pb-16 sm:px-6">
         <Link to="/" className="flex flex-col items-center gap-2 rounded-md">
           <LogoMark className={cn(logoClassName)} />
           <span className="font-serif text-lg text-ink-muted">{t('brand')}</span>
         </Link>
         {children}
-      </main>
-    </div>
+      </div>
+    </main>
   );
 }

@@ -21,7 +21,7 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return (
     <DropdownPrimitive.Item
       className={cn(
-        'flex h-10 cursor-pointer items-center gap-2.5 rounded-sm px-3 text-[0.95rem] text-ink outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-sand [&_svg]:size-4 [&_svg]:text-ink-muted',
+        'flex h-10 cursor-pointer items-center gap-2.5 rounded-sm px-3 text-[0.95rem] text-ink outline-none select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent focus-visible:outline-solid data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-sand [&_svg]:size-4 [&_svg]:text-ink-muted',
         className,
       )}
       {...props}

@@ -20,11 +20,12 @@ export function LandingPage() {
   if (me.data) return <Navigate to="/home" replace />;
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    // The whole page is the main landmark: the language switch is part of it, not a site header.
+    <main id="main" className="flex min-h-dvh flex-col">
       <div className="flex justify-end p-4">
         <LanguageSwitcher />
       </div>
-      <main id="main" className="flex flex-1 flex-col items-center justify-center px-6 pb-12 text-center">
+      <div className="flex flex-1 flex-col items-center justify-center px-6 pb-12 text-center">
         {showSpinner ? (
           <PageSpinner label={t('landing:loading')} />
         ) : (
@@ -53,7 +54,7 @@ export function LandingPage() {
             <p className="mt-10 text-sm text-ink-muted">{t('landing:privacy')}</p>
           </div>
         )}
-      </main>
-    </div>
+      </div>
+    </main>
   );
 }
