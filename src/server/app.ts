@@ -49,6 +49,7 @@ import { supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
 import { systemRoutes } from './modules/system/routes';
 import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createChatProvider } from './providers/chat/index';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDependencies) {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secure });
   await app.register(rateLimit, { global: false });
 

@@ -22,7 +22,7 @@ export const meResponseSchema = z.object({
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** PUT /api/me/language — the header's language switcher persists the choice for signed-in people. */
-export const updateLanguageSchema = z.object({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }) });
+export const updateLanguageSchema = z.strictObject({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }) });
 export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;
 
 /**

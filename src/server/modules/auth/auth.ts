@@ -8,6 +8,7 @@ import { accounts, sessions, users, verifications } from '../../db/schema/index'
 import type { MailMessage, MailProvider } from '../../providers/mail/index';
 import type { ProfileService } from '../profile/service';
 import { toLanguage } from '../profile/service';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../../storable-text';
 import { accountEmail } from './emails';
 
 export interface AuthOptions {
@@ -21,6 +22,29 @@ export interface AuthOptions {
   profiles: ProfileService;
   log: FastifyBaseLogger;
 }
+
+/**
+ * better-auth endpoints the app never calls: the profile, the account's deletion and sessions' data go through
+ * the app's own routes, and Google accounts are only signed in with. Closed (404), so nothing reaches them —
+ * update-user, for one, stored a name of any type or length (docs/decisions/0027).
+ */
+export const CLOSED_AUTH_PATHS = [
+  '/update-user',
+  '/change-email',
+  '/delete-user',
+  '/delete-user/callback',
+  '/update-session',
+  '/verify-password',
+  '/link-social',
+  '/unlink-account',
+  '/list-accounts',
+  '/account-info',
+  '/refresh-token',
+  '/get-access-token',
+];
+
+/** What the registration form sends to sign-up: better-auth would quietly take more (`image`, for one). */
+const SIGN_UP_KEYS = new Set(['email', 'password', 'name', 'defaultLanguage', 'callbackURL', 'rememberMe']);
 
 /** better-auth endpoints that create a session without anyone signing in. */
 const NOT_SIGN_INS = new Set(['/change-password']);
@@ -46,6 +70,7 @@ export function createAuth(options: AuthOptions) {
     appName: 'Souvenir',
     baseURL: options.baseUrl,
     basePath: '/api/auth',
+    disabledPaths: CLOSED_AUTH_PATHS,
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(options.db, {
@@ -106,10 +131,18 @@ export function createAuth(options: AuthOptions) {
       log: (level, message) => log[level === 'debug' ? 'debug' : level](`[better-auth] ${message}`),
     },
     hooks: {
-      // The same rules as the web form, with the same translation keys, before better-auth sees the body.
       before: createAuthMiddleware(async (ctx) => {
+        // As on the app's own routes (plugins/json-body.ts): text the database cannot keep as sent is refused.
+        const unstorable = unstorableTextPath(ctx.body ?? null);
+        if (unstorable !== null) throw new APIError('BAD_REQUEST', { code: 'BAD_REQUEST', message: `${UNSTORABLE_TEXT_MESSAGE} (${unstorable})` });
+        // Sign-up: the same rules as the web form, with the same translation keys, before better-auth sees the body.
         if (ctx.path !== '/sign-up/email') return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const unknown = Object.keys(body).filter((key) => !SIGN_UP_KEYS.has(key));
+        if (unknown.length > 0) {
+          const fields = Object.fromEntries(unknown.map((key) => [key, [`Unrecognized key: "${key}"`]]));
+          throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: 'The registration form is not valid.', fields });
+        }
         const parsed = registerSchema.safeParse({
           email: body.email,
           password: body.password,

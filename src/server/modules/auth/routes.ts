@@ -1,6 +1,12 @@
 import { toNodeHandler } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
-import type { Auth } from './auth';
+import { AppError } from '../../app-error';
+import { CLOSED_AUTH_PATHS, type Auth } from './auth';
+
+/** The endpoints the app does not use: a coded 404 here (better-auth's own would be plain text). */
+const CLOSED = new Set(CLOSED_AUTH_PATHS.map((path) => `/api/auth${path}`));
+/** Far more than any of its forms: a bigger body is refused before better-auth reads it all into memory. */
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 // The endpoints a stranger can hammer: throttled per client address.
 const THROTTLED = new Set([
@@ -30,6 +36,8 @@ export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: numbe
       url: '/api/auth/*',
       onRequest: limiter,
       handler: async (request, reply) => {
+        if (CLOSED.has((request.url.split('?')[0] ?? '').replace(/\/+$/, ''))) throw new AppError('NOT_FOUND', 'There is nothing here.');
+        if (Number(request.headers['content-length']) > BODY_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
         reply.raw.setHeader('Cache-Control', 'no-store');
         reply.hijack();
         await handler(request.raw, reply.raw);
