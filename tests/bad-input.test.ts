@@ -341,6 +341,7 @@ function readAuthPostRoutes(): string[] {
     mail: { name: 'outbox' } as never,
     profiles: {} as never,
     log: silent as never,
+    background: () => undefined,
   });
   return Object.values(auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
     .filter((endpoint) => endpoint.path && [endpoint.options?.method ?? []].flat().includes('POST'))

@@ -400,6 +400,28 @@ describe('mail faults', () => {
     remindedByHand: await createUser(withSmtp, { admin: false }),
   }));
 
+  it('answers a password reset and a sign-up while the mail server is still silent, so their timing tells nothing', async () => {
+    const { forgetful } = await mailPeople();
+    mailbox.behave('hang');
+    try {
+      const reset = await withSmtp.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: forgetful.email, redirectTo: '/auth/reset-password' },
+      });
+      expect(reset.statusCode).toBe(200);
+      const signedUp = await signUp(withSmtp, buildUserInput());
+      expect(signedUp.statusCode).toBe(200);
+      // Both e-mails are still waiting on the silent server: the answers did not wait for them.
+      expect(withSmtp.app.backgroundTasks.pending()).toBe(2);
+      await withSmtp.app.backgroundTasks.settled();
+    } finally {
+      mailbox.behave('ok');
+    }
+    expect(withSmtp.app.backgroundTasks.pending()).toBe(0);
+    await expectServing(withSmtp);
+  });
+
   it.each(faults)('when the mail server $name, every e-mail says so or is documented as best-effort, and nothing is half done', async ({ app, behaviour }) => {
     const { admin, requester, forgetful, inactive, remindedByHand } = await mailPeople();
     const setLastChat = (day: string) => app.db.update(profiles).set({ lastChatDate: day }).where(eq(profiles.id, inactive.id));
@@ -419,6 +441,8 @@ describe('mail faults', () => {
         call(app, 'POST', '/api/admin/reminders/bulk', admin.cookie, { days: 7 }),
         call(app, 'POST', '/api/admin/email/test', admin.cookie, { to: 'friend@example.test', subject: 'Through a broken server' }),
       ]);
+      // Account e-mails leave after the answer: wait for them to meet the broken server too.
+      await app.app.backgroundTasks.settled();
     } finally {
       mailbox.behave('ok');
     }

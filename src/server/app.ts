@@ -65,6 +65,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app answers (method and URL pattern, HEAD aside), in registration order. */
     routeList: ReadonlyArray<{ method: string; url: string }>;
+    /** Work left running after an answer (account e-mails through SMTP): how much, and waiting for all of it. */
+    backgroundTasks: { pending(): number; settled(): Promise<void> };
   }
 }
 
@@ -103,6 +105,18 @@ export async function buildApp(deps: AppDependencies) {
   const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
   const files = createFilesService({ storage, remote: config.storage.migration });
   const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails, files });
+  const running = new Set<Promise<void>>();
+  const backgroundTasks = {
+    run: (task: Promise<void>) => {
+      running.add(task);
+      const done = () => void running.delete(task);
+      task.then(done, done);
+    },
+    pending: () => running.size,
+    settled: async () => {
+      await Promise.allSettled([...running]);
+    },
+  };
   const auth = createAuth({
     db: database.db,
     baseUrl: config.publicUrl,
@@ -113,6 +127,7 @@ export async function buildApp(deps: AppDependencies) {
     mail,
     profiles,
     log: app.log,
+    background: backgroundTasks.run,
   });
   const session = createSessionReader(auth, createAuthRepository(database.db));
   const chatProvider = createChatProvider(config.chat);
@@ -231,10 +246,12 @@ export async function buildApp(deps: AppDependencies) {
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
     clearInterval(recoveryTimer);
+    await backgroundTasks.settled();
     await mail.close();
     await storage.close?.();
   });
   app.decorate('routeList', routeList);
+  app.decorate('backgroundTasks', { pending: backgroundTasks.pending, settled: backgroundTasks.settled });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

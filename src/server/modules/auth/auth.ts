@@ -21,6 +21,8 @@ export interface AuthOptions {
   mail: MailProvider;
   profiles: ProfileService;
   log: FastifyBaseLogger;
+  /** Runs a task after the answer is sent (the server waits for them when it closes). */
+  background: (task: Promise<void>) => void;
 }
 
 /**
@@ -56,12 +58,15 @@ export function createAuth(options: AuthOptions) {
   const { mail, profiles, log } = options;
 
   const send = async (message: MailMessage, kind: string) => {
-    try {
-      await mail.send(message);
-    } catch (error) {
+    const delivery = mail.send(message).catch((error: unknown) => {
       // The account action itself succeeded; the person can ask for the e-mail again.
       log.error({ err: error, kind, provider: mail.name }, 'could not send account e-mail');
-    }
+    });
+    // A mail server may be slow or silent: the answer does not wait for it, so how long a password-reset request
+    // takes never tells whether the address has an account (decision 0027). The outbox is a local insert, kept
+    // in the request so the message is there when the answer arrives.
+    if (mail.name === 'outbox') await delivery;
+    else options.background(delivery);
   };
   const languageOf = async (user: { id: string; defaultLanguage?: unknown }) =>
     (await profiles.languageOf(user.id)) ?? toLanguage(user.defaultLanguage);
