@@ -13,7 +13,9 @@ const under = (base: string) => (pathname: string) => pathname === base || pathn
 
 /** One list for the header, the drawer and the bottom bar, so they never disagree (spec §2). */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/home', labelKey: 'home', icon: House, signedInOnly: false, isActive: (p) => under('/home')(p) && !under('/home/memories')(p) },
+  // Home is the day's page and its conversation; the account pages under /home (profile, support, admin, pricing)
+  // are reached from the avatar menu and highlight no main entry.
+  { to: '/home', labelKey: 'home', icon: House, signedInOnly: false, isActive: (p) => p === '/home' || p === '/home/' || under('/home/chat')(p) },
   { to: '/home/memories', labelKey: 'memories', icon: Images, signedInOnly: true, isActive: under('/home/memories') },
   { to: '/community', labelKey: 'community', icon: UsersRound, signedInOnly: false, isActive: under('/community') },
 ];
