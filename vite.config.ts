@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -12,13 +13,54 @@ export const alias = {
   '@tests': r('./tests'),
 };
 
+/**
+ * The libraries every page runs (React, the router, i18next, TanStack Query, zod, the toasts, class helpers):
+ * one long-cached chunk, compressed as a whole, instead of pieces named after whichever page first shared them.
+ * Everything else splits by route (src/web/app/router.tsx, decision 0029).
+ */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|zod|sonner|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/;
+
+/** How src/web/lib/i18n.ts splits the locale namespaces; the same lists as there (scripts/locale-split.test.ts). */
+export const BUNDLED_NAMESPACES = ['common', 'errors'];
+export const PUBLIC_PAGE_NAMESPACES = ['auth', 'landing', 'shared', 'unsubscribe', 'validation'];
+export const OWN_PAGE_NAMESPACES = ['admin'];
+
+/**
+ * The locale files that load on demand do so a language and a group at a time: the public pages' texts
+ * (locales-en-public), the signed-in app's (locales-en), each own-page namespace's (locales-en-admin), not one
+ * request per file. Bundled files stay with the code that imports them.
+ */
+export function localeChunkName(moduleId: string): string | null {
+  const match = /[\\/]src[\\/]web[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(moduleId);
+  if (!match) return null;
+  const [, language, namespace] = match as unknown as [string, string, string];
+  if (BUNDLED_NAMESPACES.includes(namespace)) return null;
+  if (PUBLIC_PAGE_NAMESPACES.includes(namespace)) return `locales-${language}-public`;
+  return OWN_PAGE_NAMESPACES.includes(namespace) ? `locales-${language}-${namespace}` : `locales-${language}`;
+}
+
 // The SPA lives in src/web; the API server (src/server) is built separately by scripts/build-server.mjs.
 export default defineConfig({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker({ entry: r('./src/web/sw/worker.ts') })],
   resolve: { alias },
-  build: { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: r('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK, priority: 10 },
+            { name: localeChunkName, test: /[\\/]locales[\\/][a-z]+[\\/][a-z-]+\.json$/, priority: 5 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { LANGUAGES } from '@shared/limits';
+import { ON_DEMAND_NAMESPACES, loadNamespaces } from '@web/lib/i18n';
 
 // findBy… and waitFor give up after 1 s by default: on a busy two-core CI machine a page that renders
 // after a couple of awaited requests can take longer. What is waited for is unchanged, only the patience.
@@ -38,6 +40,10 @@ window.scrollTo = vi.fn();
 Element.prototype.scrollIntoView = vi.fn();
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+
+// The app loads most locale namespaces with the page that needs them (decision 0029); components rendered on
+// their own, outside renderApp's routes, expect them all at once: load every one, in both languages.
+beforeAll(() => Promise.all(LANGUAGES.map((language) => loadNamespaces(language, ON_DEMAND_NAMESPACES))));
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AuthErrorDialog } from '@web/components/auth-error-dialog';
 import { closeAuthErrorDialog, openAuthErrorDialog, useAuthErrorDialogOpen } from '@web/lib/auth-error-dialog-store';
 import { watchUnauthorized } from '@web/lib/query-client';
 import { useSignOutAction } from './use-sign-out-action';
+
+// Radix's dialog is not part of every page's first download: it loads the first time the dialog opens (decision 0029).
+const AuthErrorDialog = lazy(async () => ({ default: (await import('@web/components/auth-error-dialog')).AuthErrorDialog }));
 
 /**
  * The one authentication-error dialog of the app. It opens when any feature calls
@@ -18,6 +20,9 @@ export function AuthErrorDialogHost() {
   const navigate = useNavigate();
   // The location key at the moment "Sign Out" was pressed; null when no sign-out is under way.
   const [signOutFrom, setSignOutFrom] = useState<string | null>(null);
+  // Mounted from its first opening on, so closing it animates like any dialog.
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
 
   useEffect(() => watchUnauthorized(queryClient, openAuthErrorDialog), [queryClient]);
   // The state outlives this component (it is module-wide): an unmounted app leaves it closed.
@@ -31,19 +36,22 @@ export function AuthErrorDialogHost() {
     void navigate('/auth', { replace: true });
   }, [signOutFrom, location.key, location.pathname, navigate]);
 
+  if (!mounted) return null;
   return (
-    <AuthErrorDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) closeAuthErrorDialog();
-      }}
-      onRefresh={() => window.location.reload()}
-      signingOut={isPending || signOutFrom !== null}
-      onSignOut={() => {
-        // The dialog stays open, its button busy, until the sign-out has landed.
-        setSignOutFrom(location.key);
-        signOut();
-      }}
-    />
+    <Suspense fallback={null}>
+      <AuthErrorDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) closeAuthErrorDialog();
+        }}
+        onRefresh={() => window.location.reload()}
+        signingOut={isPending || signOutFrom !== null}
+        onSignOut={() => {
+          // The dialog stays open, its button busy, until the sign-out has landed.
+          setSignOutFrom(location.key);
+          signOut();
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useMe } from '@web/lib/api/get-me';
@@ -11,6 +11,7 @@ import { useMe } from '@web/lib/api/get-me';
 export function ProtectedRoute() {
   const { t } = useTranslation('common');
   const location = useLocation();
+  const navigation = useNavigation();
   const me = useMe();
 
   if (me.isPending) return <PageSpinner label={t('loading')} />;
@@ -27,6 +28,9 @@ export function ProtectedRoute() {
     );
   }
 
+  // Signing out (or closing the account) says "signed out", then leaves for "/": while that page's code loads
+  // (routes load lazily, decision 0029), stay quiet rather than send the person to /auth instead.
+  if (!me.data && navigation.state !== 'idle') return null;
   if (!me.data) return <Navigate to="/auth" state={{ from: location }} replace />;
 
   return <Outlet />;

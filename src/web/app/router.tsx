@@ -1,26 +1,6 @@
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
-import { AdminPage } from '@web/features/admin/pages/admin-page';
-import { AuthPage } from '@web/features/auth/pages/auth-page';
-import { ResetPasswordPage } from '@web/features/auth/pages/reset-password-page';
-import { PricingPage } from '@web/features/billing/pages/pricing-page';
-import { SandboxCheckoutPage } from '@web/features/billing/pages/sandbox-checkout-page';
-import { SandboxPortalPage } from '@web/features/billing/pages/sandbox-portal-page';
-import { ChatPage } from '@web/features/chat/pages/chat-page';
-import { CommunityPage } from '@web/features/community/pages/community-page';
-import { HomePage } from '@web/features/home/pages/home-page';
-import { LandingPage } from '@web/features/landing/pages/landing-page';
-import { GalleryPage } from '@web/features/memories/pages/gallery-page';
-import { MemoryDetailPage } from '@web/features/memories/pages/memory-detail-page';
-import { MemoryEditPage } from '@web/features/memories/pages/memory-edit-page';
-import { SharedMemoryPage } from '@web/features/memories/pages/shared-memory-page';
-import { NotFoundPage } from '@web/features/not-found/pages/not-found-page';
-import { PrivacyPolicyPage } from '@web/features/privacy-policy/pages/privacy-policy-page';
-import { ProfilePage } from '@web/features/profile/pages/profile-page';
-import { SupportPage } from '@web/features/support/pages/support-page';
-import { UnsubscribePage } from '@web/features/unsubscribe/pages/unsubscribe-page';
-import { AdminRoute } from './admin-route';
-import { MainLayout } from './main-layout';
-import { ProtectedRoute } from './protected-route';
+import { OWN_PAGE_NAMESPACES, loadAppNamespaces, loadPublicPageNamespaces } from '@web/lib/i18n';
 import { RootLayout, RouteErrorPage } from './root-layout';
 
 /** Legacy short paths (spec §2) keep working: /chat, /memories and /memories/:id lead into /home. */
@@ -31,44 +11,110 @@ function AliasRedirect({ to }: { to: string }) {
   return <Navigate to={`${target}${search}${hash}`} replace />;
 }
 
+/**
+ * Shown while the first page's code loads. It draws nothing: a spinner or skeleton flashing for the few
+ * milliseconds a chunk takes would be noise, and an empty page cannot shift when the real one arrives.
+ */
+function QuietFallback() {
+  return null;
+}
+
+/**
+ * Each page is its own chunk, loaded when its route matches (decision 0029): the landing, sign-in and shared
+ * pages never download the signed-in app, and the admin panel, chat or Markdown only load where they are used.
+ * Every page also waits for the public pages' texts in the language on screen (one small chunk, loaded once).
+ * During a navigation the current page stays on screen until the next one's code is there.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), loadPublicPageNamespaces()]);
+    const Page = pick(module);
+    // Only if a component names a namespace its route did not load (i18n.ts's backend): nothing shows meanwhile.
+    const Component = () => (
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    );
+    return { Component };
+  };
+}
+
+/** The signed-in frame (and every page inside it) comes with the app's other locale namespaces. */
+async function loadMainLayout() {
+  const [module] = await Promise.all([import('./main-layout'), loadAppNamespaces()]);
+  return module;
+}
+
+/** The admin panel's texts are the largest namespace, and only administrators see them. */
+async function loadAdminPage() {
+  const [module] = await Promise.all([import('@web/features/admin/pages/admin-page'), loadAppNamespaces(OWN_PAGE_NAMESPACES)]);
+  return module;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    HydrateFallback: QuietFallback,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/auth/reset-password', element: <ResetPasswordPage /> },
-      { path: '/shared', element: <SharedMemoryPage /> },
-      { path: '/shared/:token', element: <SharedMemoryPage /> },
-      { path: '/unsubscribe', element: <UnsubscribePage /> },
+      { path: '/', lazy: page(() => import('@web/features/landing/pages/landing-page'), (m) => m.LandingPage) },
+      { path: '/auth', lazy: page(() => import('@web/features/auth/pages/auth-page'), (m) => m.AuthPage) },
       {
-        element: <MainLayout />,
+        path: '/auth/reset-password',
+        lazy: page(() => import('@web/features/auth/pages/reset-password-page'), (m) => m.ResetPasswordPage),
+      },
+      { path: '/shared', lazy: page(() => import('@web/features/memories/pages/shared-memory-page'), (m) => m.SharedMemoryPage) },
+      {
+        path: '/shared/:token',
+        lazy: page(() => import('@web/features/memories/pages/shared-memory-page'), (m) => m.SharedMemoryPage),
+      },
+      { path: '/unsubscribe', lazy: page(() => import('@web/features/unsubscribe/pages/unsubscribe-page'), (m) => m.UnsubscribePage) },
+      {
+        lazy: page(loadMainLayout, (m) => m.MainLayout),
         children: [
-          { path: '/community', element: <CommunityPage /> },
-          { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+          { path: '/community', lazy: page(() => import('@web/features/community/pages/community-page'), (m) => m.CommunityPage) },
+          {
+            path: '/privacy-policy',
+            lazy: page(() => import('@web/features/privacy-policy/pages/privacy-policy-page'), (m) => m.PrivacyPolicyPage),
+          },
           {
             path: '/home',
-            element: <ProtectedRoute />,
+            lazy: page(() => import('./protected-route'), (m) => m.ProtectedRoute),
             children: [
-              { index: true, element: <HomePage /> },
-              { path: 'chat', element: <ChatPage /> },
-              { path: 'admin', element: <AdminRoute />, children: [{ index: true, element: <AdminPage /> }] },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'support', element: <SupportPage /> },
-              { path: 'pricing', element: <PricingPage /> },
-              { path: 'memories', element: <GalleryPage /> },
-              { path: 'memories/:id', element: <MemoryDetailPage /> },
-              { path: 'memories/edit/:id', element: <MemoryEditPage /> },
-              { path: '*', element: <NotFoundPage /> },
+              { index: true, lazy: page(() => import('@web/features/home/pages/home-page'), (m) => m.HomePage) },
+              { path: 'chat', lazy: page(() => import('@web/features/chat/pages/chat-page'), (m) => m.ChatPage) },
+              {
+                path: 'admin',
+                lazy: page(() => import('./admin-route'), (m) => m.AdminRoute),
+                children: [{ index: true, lazy: page(loadAdminPage, (m) => m.AdminPage) }],
+              },
+              { path: 'profile', lazy: page(() => import('@web/features/profile/pages/profile-page'), (m) => m.ProfilePage) },
+              { path: 'support', lazy: page(() => import('@web/features/support/pages/support-page'), (m) => m.SupportPage) },
+              { path: 'pricing', lazy: page(() => import('@web/features/billing/pages/pricing-page'), (m) => m.PricingPage) },
+              { path: 'memories', lazy: page(() => import('@web/features/memories/pages/gallery-page'), (m) => m.GalleryPage) },
+              {
+                path: 'memories/:id',
+                lazy: page(() => import('@web/features/memories/pages/memory-detail-page'), (m) => m.MemoryDetailPage),
+              },
+              {
+                path: 'memories/edit/:id',
+                lazy: page(() => import('@web/features/memories/pages/memory-edit-page'), (m) => m.MemoryEditPage),
+              },
+              { path: '*', lazy: page(() => import('@web/features/not-found/pages/not-found-page'), (m) => m.NotFoundPage) },
             ],
           },
           {
             // The sandbox's payment pages (decision 0025): the server names these addresses, outside /home.
-            element: <ProtectedRoute />,
+            lazy: page(() => import('./protected-route'), (m) => m.ProtectedRoute),
             children: [
-              { path: '/billing/sandbox/checkout/:id', element: <SandboxCheckoutPage /> },
-              { path: '/billing/sandbox/portal', element: <SandboxPortalPage /> },
+              {
+                path: '/billing/sandbox/checkout/:id',
+                lazy: page(() => import('@web/features/billing/pages/sandbox-checkout-page'), (m) => m.SandboxCheckoutPage),
+              },
+              {
+                path: '/billing/sandbox/portal',
+                lazy: page(() => import('@web/features/billing/pages/sandbox-portal-page'), (m) => m.SandboxPortalPage),
+              },
             ],
           },
         ],

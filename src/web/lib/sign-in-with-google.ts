@@ -1,5 +1,4 @@
 import type { Language } from '@shared/limits';
-import { authClient } from './auth-client';
 
 /**
  * Starts Google sign-in; the browser leaves for Google and comes back to /home. The language rides
@@ -8,6 +7,8 @@ import { authClient } from './auth-client';
  */
 export async function signInWithGoogle(language: Language): Promise<boolean> {
   try {
+    // The landing page shows this button: better-auth's client loads when it is pressed (decision 0029).
+    const { authClient } = await import('./auth-client');
     const { error } = await authClient.signIn.social({
       provider: 'google',
       callbackURL: `/home?default_language=${language}`,

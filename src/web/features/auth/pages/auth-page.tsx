@@ -1,7 +1,7 @@
 import { AUTH_SPINNER_MAX_MS } from '@shared/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { GoogleSignInButton } from '@web/components/google-sign-in-button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -24,6 +24,7 @@ export function AuthPage() {
   const me = useMe();
   const config = usePublicConfig();
   const returnPath = useReturnPath();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'register' ? 'register' : 'signIn');
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -32,7 +33,9 @@ export function AuthPage() {
   const showSpinner = useLoadingTimeout(me.isPending, AUTH_SPINNER_MAX_MS);
   useAuthLinkToasts();
 
-  if (me.data) return <Navigate to={returnPath} replace />;
+  // Keyed by the location: tidying the address (?verified=1) can overtake the redirect while the next page's code
+  // loads (routes load lazily, decision 0029); the redirect then starts again from the tidied address.
+  if (me.data) return <Navigate key={location.key} to={returnPath} replace />;
 
   function handleRegistered(email: string) {
     const mustVerify = config.data?.emailVerificationRequired ?? true;

@@ -118,9 +118,10 @@ function PolicyLanguageSwitch({ value, onChange, disabled }: { value: Language; 
 }
 
 function PolicyView({ policy }: { policy: PrivacyPolicy }) {
-  const { t } = useTranslation('privacy');
-  // The dates belong to the policy, so they speak its language, whatever the interface's.
+  // The dates belong to the policy, so they speak its language, whatever the interface's. Texts load by language
+  // (decision 0029): naming it here loads this namespace in that language first.
   const lng = policy.language;
+  const { t } = useTranslation('privacy', { lng });
   const effectiveDate = useMemo(() => formatDay(policy.effectiveDate, lng), [policy.effectiveDate, lng]);
   const updatedOn = useMemo(() => (policy.updatedAt ? formatDay(policy.updatedAt, lng) : null), [policy.updatedAt, lng]);
 

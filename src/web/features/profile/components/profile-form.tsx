@@ -14,7 +14,7 @@ import { Input, fieldClassName } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { ApiError } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/error-message';
-import { setLanguage, translateMessageKey } from '@web/lib/i18n';
+import { switchLanguage, translateMessageKey } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { profileUpdateSchema, useUpdateProfile } from '../api/update-profile';
 
@@ -81,8 +81,8 @@ export function ProfileForm({ me }: { me: MeResponse }) {
       return;
     }
     // The interface follows the saved language now (the "me" cache already says so, for LanguageSync),
-    // and the confirmation is said in it.
-    setLanguage(saved.profile.defaultLanguage);
+    // and the confirmation is said in it, once its texts are in (they load by language, decision 0029).
+    await switchLanguage(saved.profile.defaultLanguage);
     reset(formValues(saved));
     toast.success(t('profile:messages.profileUpdateSuccess', { lng: saved.profile.defaultLanguage }), { id: 'profile-update' });
   });

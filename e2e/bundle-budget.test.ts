@@ -1,0 +1,113 @@
+// How much JavaScript a first visit downloads (issue 10 item 6, decision 0029): the public pages — landing, sign-in,
+// a shared memory — signed out, and the signed-in home. A size budget, not a timing: every script the page loaded
+// until the network went quiet, each body gzipped here at level 9 (the server may send Brotli, smaller still; the
+// budget counts gzip so it does not depend on what the browser negotiated).
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser';
+import { addMemories } from './support/database';
+import { sharedUi } from './support/shared-texts';
+import { setupSuite } from './support/suite';
+import { ui } from './support/texts';
+import { newUser, registerViaApi, signInViaApi } from './support/users';
+
+/**
+ * Issue 10 asks 120 KB for the public pages and 250 KB signed in. The libraries every page runs (React, React Router,
+ * i18next, TanStack Query, zod, sonner, tailwind-merge) weigh ~165 KB gzipped on their own, so 120 cannot be met
+ * without replacing them (decision 0029): the public budgets hold what the splitting achieved, with a little room,
+ * so a page that starts pulling in another page's code fails here. /auth also carries its forms (react-hook-form,
+ * the zod resolver, Radix tabs) and better-auth's client.
+ */
+const BUDGET_KB = { landing: 200, auth: 240, shared: 200, home: 250 };
+
+const s = setupSuite();
+
+interface Script {
+  url: string;
+  gzipped: number;
+}
+
+/** Opens the page, lets `ready` wait for what shows it is drawn, then waits for the network to go quiet. */
+async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise<void>): Promise<Script[]> {
+  const scripts: Promise<Script>[] = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('javascript')) return;
+    // The service worker's own script is the worker's, fetched when it registers after the load, not the page's.
+    if (new URL(response.url()).pathname === '/sw.js') return;
+    scripts.push(response.body().then((body) => ({ url: response.url(), gzipped: gzipSync(body, { level: 9 }).length })));
+  });
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  return Promise.all(scripts);
+}
+
+function expectWithin(scripts: Script[], budgetKb: number, label: string) {
+  const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
+  const list = scripts
+    .map((script) => `${new URL(script.url).pathname} ${(script.gzipped / 1024).toFixed(1)} KB`)
+    .join('\n  ');
+  expect(scripts.length, `${label} loaded no script at all`).toBeGreaterThan(0);
+  expect(total / 1024, `${label}: ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${scripts.length} files:\n  ${list}`).toBeLessThanOrEqual(budgetKb);
+}
+
+/** A person with memories, the newest one shared. */
+async function seedOwner() {
+  const owner = await registerViaApi(s.app, newUser({ firstName: 'Maëlle' }));
+  const token = randomBytes(32).toString('hex');
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  await addMemories(s.app, owner.email, [
+    { title: 'Rain on the market square', createdAt: day(3) },
+    { title: 'A walk by the sea at night', createdAt: day(2) },
+    { title: 'Lanterns on the river', createdAt: day(1), shareToken: token },
+  ]);
+  return { owner, token };
+}
+
+describe('JavaScript budget of a first visit', () => {
+  it(`keeps the landing page within ${BUDGET_KB.landing} KB gzipped, /auth within ${BUDGET_KB.auth} and a shared memory within ${BUDGET_KB.shared}, signed out`, async () => {
+    const { token } = await seedOwner();
+    const t = ui('en');
+
+    const landing = await openPage(s.browser);
+    expectWithin(
+      await scriptsOf(landing.page, `${s.app.baseUrl}/`, (page) => page.getByRole('link', { name: t.signInWithEmail }).waitFor()),
+      BUDGET_KB.landing,
+      '/',
+    );
+
+    const auth = await openPage(s.browser);
+    expectWithin(
+      await scriptsOf(auth.page, `${s.app.baseUrl}/auth`, (page) => page.getByRole('tab', { name: t.signInTab }).waitFor()),
+      BUDGET_KB.auth,
+      '/auth',
+    );
+
+    const shared = await openPage(s.browser);
+    expectWithin(
+      await scriptsOf(shared.page, `${s.app.baseUrl}/shared/${token}`, (page) =>
+        page.getByRole('heading', { level: 1, name: 'Lanterns on the river' }).waitFor(),
+      ),
+      BUDGET_KB.shared,
+      '/shared/{token}',
+    );
+    await shared.page.getByText(sharedUi('en').invitation).waitFor();
+  });
+
+  it(`keeps the signed-in home within ${BUDGET_KB.home} KB gzipped`, async () => {
+    const { owner } = await seedOwner();
+    const { context, page } = await openPage(s.browser);
+    await signInViaApi(context, s.app, owner);
+    expectWithin(
+      await scriptsOf(page, `${s.app.baseUrl}/home`, async (p) => {
+        await p.getByRole('heading', { name: ui('en').greeting(owner.firstName) }).waitFor();
+        await p.getByRole('img', { name: 'Lanterns on the river' }).first().waitFor();
+      }),
+      BUDGET_KB.home,
+      '/home',
+    );
+  });
+});
