@@ -3,6 +3,9 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@web/components/ui/skeleton';
 
+/** Pictures in a grid's first row on the widest layout (three columns). */
+const FIRST_ROW = 3;
+
 interface MemoryCardProps {
   memory: MemorySummary;
   /** Formats the creation date in the interface language (long date). */
@@ -16,13 +19,18 @@ interface MemoryCardProps {
   actions?: ReactNode;
   /** The title's heading level, so it follows the page's outline (h3 under the home's h2, h2 in the gallery). */
   titleAs?: 'h2' | 'h3';
+  /**
+   * Where it stands in its grid: the first row's pictures are fetched at once (the first one first), as they are
+   * what the page shows above the fold; the rest wait until they are scrolled near.
+   */
+  position?: number;
 }
 
 /**
  * The artwork, whole and square, with its title beneath like a museum label. Shared by the home grid
  * and the gallery; it shows the 512 px thumbnail when there is one, so a grid never loads full images.
  */
-export function MemoryCard({ memory, formatDate, onOpen, actions, titleAs: Title = 'h3' }: MemoryCardProps) {
+export function MemoryCard({ memory, formatDate, onOpen, actions, titleAs: Title = 'h3', position = Infinity }: MemoryCardProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const dateId = `${id}-date`;
@@ -46,7 +54,8 @@ export function MemoryCard({ memory, formatDate, onOpen, actions, titleAs: Title
           <img
             src={memory.thumbnailUrl ?? memory.imageUrl}
             alt={memory.title}
-            loading="lazy"
+            loading={position < FIRST_ROW ? 'eager' : 'lazy'}
+            fetchPriority={position === 0 ? 'high' : 'auto'}
             decoding="async"
             className="size-full object-cover transition-transform duration-250 group-hover:scale-[1.02]"
           />

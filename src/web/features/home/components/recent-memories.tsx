@@ -74,10 +74,11 @@ export function RecentMemories({ signedIn, onStart, startDisabled }: RecentMemor
     case 'ready':
       body = (
         <ul className={memoryGridClassName}>
-          {(memories.data ?? []).map((memory) => (
+          {(memories.data ?? []).map((memory, position) => (
             <li key={memory.id}>
               <MemoryCard
                 memory={memory}
+                position={position}
                 formatDate={formatDate}
                 actions={
                   <>

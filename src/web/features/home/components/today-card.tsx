@@ -47,9 +47,10 @@ export function TodayCard({ action, status, onStart, onRetry, retrying }: TodayC
         <div className="min-w-0 space-y-2">
           <p className="text-xs font-semibold tracking-[0.14em] text-ink-muted uppercase">{t('today.label')}</p>
           {loading ? (
+            // As tall as the lines that replace it (the days, then today's limit), so nothing below moves.
             <div className="space-y-2 pt-1">
-              <Skeleton className="h-7 w-64 max-w-full" />
-              <Skeleton className="h-4 w-48 max-w-full" />
+              <Skeleton className="h-8 w-64 max-w-full" />
+              <Skeleton className="h-5 w-48 max-w-full" />
             </div>
           ) : journalDays === undefined ? null : (
             <>

@@ -214,7 +214,10 @@ describe('home: memories grid', () => {
     const image = within(cards[0]!).getByRole('img', { name: 'Memory 6' });
     // Cards load the 512 px thumbnail, never the full artwork.
     expect(image).toHaveAttribute('src', '/api/files/artworks/6.thumb.webp');
-    expect(image).toHaveAttribute('loading', 'lazy');
+    // The first row is what the page shows first: fetched at once, the first picture first; the rest wait.
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(within(cards[3]!).getByRole('img', { name: 'Memory 3' })).toHaveAttribute('loading', 'lazy');
     const link = within(cards[0]!).getByRole('link', { name: 'Memory 6 March 6, 2026' });
     expect(link).toHaveAttribute('href', `/home/memories/${memories[5]!.id}`);
     expect(requests.find((r) => r.path === '/api/memories/recent')).toBeDefined();

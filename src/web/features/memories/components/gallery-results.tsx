@@ -118,10 +118,11 @@ export function GalleryResults({
             aria-label={t('grid.label', { page: page.page, pageCount: page.pageCount })}
             className={cn(memoryGridClassName, 'scroll-mt-24 rounded-lg transition-opacity duration-200 focus-visible:outline-offset-8', updating && 'opacity-60')}
           >
-            {page.items.map((memory) => (
+            {page.items.map((memory, position) => (
               <li key={memory.id}>
                 <MemoryCard
                   memory={memory}
+                  position={position}
                   formatDate={formatDate}
                   titleAs="h2"
                   actions={
