@@ -12,6 +12,7 @@
 //   BENCH_LOAD_DURATION_S=20 BENCH_LOAD_RATE=300 npm run bench:load -- pglite
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -88,15 +89,16 @@ interface Figures {
   p95: number;
   p99: number;
   errors: number;
+  /** What the errors were, when there were any. */
+  detail?: string;
 }
 
-async function run(base: string, people: Person[], scenario: Scenario, rate: number | null): Promise<Figures> {
+async function run(base: string, people: Person[], scenario: Scenario, duration = DURATION_S): Promise<Figures> {
   let turn = 0;
   const result = await autocannon({
     url: base,
     connections: scenario.connections,
-    duration: DURATION_S,
-    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+    duration,
     requests: [
       {
         setupRequest: (req) => {
@@ -115,28 +117,77 @@ async function run(base: string, people: Person[], scenario: Scenario, rate: num
     // autocannon's summary has p90 and p97.5, not p95: the closer, stricter one is shown.
     p95: latency.p95 ?? latency.p97_5 ?? 0,
     p99: latency.p99 ?? 0,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.non2xx,
+    detail: `${result.timeouts} timeouts, ${result.errors - result.timeouts} other failures, ${result.non2xx} non-2xx`,
   };
 }
 
 const row = (label: string, f: Figures) =>
-  `  ${label.padEnd(42)} ${f.rps.toFixed(0).padStart(5)} req/s  p50 ${String(f.p50).padStart(4)} ms  p95 ${String(f.p95).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}`;
+  `  ${label.padEnd(42)} ${f.rps.toFixed(0).padStart(5)} req/s  p50 ${String(f.p50).padStart(4)} ms  p95 ${String(f.p95).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}` +
+  (f.errors && f.detail ? ` (${f.detail})` : '');
 
-/** All scenarios at once on one server, as the phase's one load: each prints its own line. */
-async function phase(base: string, people: Person[], paced: boolean) {
+/**
+ * The paced phase: each of the 200 connections is one person's own keep-alive connection, asking at random moments
+ * (a Poisson process of rate BENCH_LOAD_RATE ÷ 200), so people never ask in step. A latency runs from the moment
+ * the request was due, so a server that falls behind shows it (no coordinated omission).
+ */
+async function pacedPhase(base: string, people: Person[]): Promise<Figures[]> {
   const mix = scenarios(base);
-  const share = (s: Scenario) => (paced ? (PACED_RATE * s.connections) / CONNECTIONS : null);
-  const results = await Promise.all(mix.map((s) => run(base, people, s, share(s))));
+  const url = new URL(base);
+  const perConnection = PACED_RATE / CONNECTIONS;
+  const end = performance.now() + DURATION_S * 1000;
+  let turn = 0;
+  const connection = async (scenario: Scenario, latencies: number[], errors: { count: number }) => {
+    const person = people[turn++ % people.length]!;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let due = performance.now() + -Math.log(1 - Math.random()) / perConnection * 1000;
+    while (due < end) {
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const { method, path, body, headers } = scenario.request(person);
+      const status = await new Promise<number>((resolve) => {
+        const request = http.request({ host: url.hostname, port: url.port, method, path, agent, headers: { ...headers, cookie: person.cookie } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', () => resolve(0));
+        });
+        request.on('error', () => resolve(0));
+        request.end(body);
+      });
+      latencies.push(performance.now() - due);
+      if (status < 200 || status >= 300) errors.count++;
+      due += -Math.log(1 - Math.random()) / perConnection * 1000;
+    }
+    agent.destroy();
+  };
+  const results = await Promise.all(
+    mix.map(async (scenario) => {
+      const latencies: number[] = [];
+      const errors = { count: 0 };
+      await Promise.all(Array.from({ length: scenario.connections }, () => connection(scenario, latencies, errors)));
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+      return { rps: latencies.length / DURATION_S, requests: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: errors.count };
+    }),
+  );
+  print(`paced: ${CONNECTIONS} connections, one per person, asking ${PACED_RATE} req/s in all at random moments, ${DURATION_S} s`, mix, results);
+  return results;
+}
+
+/** The saturated phase: autocannon's closed loop, each connection asking again as soon as it is answered. */
+async function saturatedPhase(base: string, people: Person[]): Promise<Figures[]> {
+  const mix = scenarios(base);
+  const results = await Promise.all(mix.map((s) => run(base, people, s, null)));
+  print(`saturated: ${CONNECTIONS} connections, each asking again as soon as answered, ${DURATION_S} s`, mix, results);
+  return results;
+}
+
+function print(title: string, mix: Scenario[], results: Figures[]) {
+  console.log(`\n  ${title}`);
+  mix.forEach((s, i) => console.log(row(`${s.name} ×${s.connections}`, results[i]!)));
   const total = results.reduce((sum, f) => sum + f.rps, 0);
   const errors = results.reduce((sum, f) => sum + f.errors, 0);
-  console.log(
-    paced
-      ? `\n  paced: ${CONNECTIONS} connections asking ${PACED_RATE} req/s in all, ${DURATION_S} s`
-      : `\n  saturated: ${CONNECTIONS} connections, each asking again as soon as answered, ${DURATION_S} s`,
-  );
-  mix.forEach((s, i) => console.log(row(`${s.name} ×${s.connections}`, results[i]!)));
   console.log(`  ${'all'.padEnd(42)} ${total.toFixed(0).padStart(5)} req/s  errors ${errors}`);
-  return results;
 }
 
 /** Each line of the mix answered once with success before the load, so errors under load mean load. */
@@ -214,9 +265,9 @@ async function benchDatabase(label: string, env: Record<string, string>, open: (
     await checkMix(app.baseUrl, people);
     console.log(`\n${label}: ${PEOPLE} people × ${MEMORIES_EACH} memories, server ${app.baseUrl}`);
     // A short warm-up, so the first phase does not pay for cold caches and JIT.
-    await run(app.baseUrl, people, scenarios(app.baseUrl)[1]!, null).catch(() => undefined);
-    await phase(app.baseUrl, people, true);
-    await phase(app.baseUrl, people, false);
+    await run(app.baseUrl, people, scenarios(app.baseUrl)[1]!, 5);
+    await pacedPhase(app.baseUrl, people);
+    await saturatedPhase(app.baseUrl, people);
   } finally {
     await app.stop();
   }
