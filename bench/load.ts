@@ -177,7 +177,7 @@ async function pacedPhase(base: string, people: Person[]): Promise<Figures[]> {
 /** The saturated phase: autocannon's closed loop, each connection asking again as soon as it is answered. */
 async function saturatedPhase(base: string, people: Person[]): Promise<Figures[]> {
   const mix = scenarios(base);
-  const results = await Promise.all(mix.map((s) => run(base, people, s, null)));
+  const results = await Promise.all(mix.map((s) => run(base, people, s)));
   print(`saturated: ${CONNECTIONS} connections, each asking again as soon as answered, ${DURATION_S} s`, mix, results);
   return results;
 }
