@@ -19,21 +19,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startApp, type RunningApp } from '../e2e/support/app';
 import { addJournalDay, addMemories } from '../e2e/support/database';
-import { CHROMIUM_PATH, SERVER_ENTRY, WEB_INDEX } from '../e2e/support/paths';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, SERVER_ENTRY, WEB_INDEX } from '../e2e/support/paths';
 import { newUser, registerViaApi } from '../e2e/support/users';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 // The browser tier's flags (STACK-NOTES): headless, no sandbox in a container, nothing that reaches the internet.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** Issue 10, item 6. */
 const TARGETS = { score: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100, publicJsKb: 120, shellJsKb: 250 };

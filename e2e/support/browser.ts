@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
-import { CHROMIUM_PATH } from './paths';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './paths';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
@@ -25,13 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       // A fake microphone (a tone) that needs no permission prompt: voice journeys record through it.
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
