@@ -110,7 +110,7 @@ describe('web app manifest', () => {
     const declared = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`);
     expect(declared).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
 
-    const { page, context } = await openPage(s.browser);
+    const { page, context } = await openPage(s.browser, { serviceWorkers: true });
     await page.goto(`${s.app.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: t.appName }).waitFor();
     const links = await page.evaluate(() => ({
@@ -137,7 +137,7 @@ describe('service worker', () => {
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
 
-    const { page, context } = await openPage(s.browser);
+    const { page, context } = await openPage(s.browser, { serviceWorkers: true });
     const consoleErrors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') consoleErrors.push(msg.text());
@@ -164,7 +164,7 @@ describe('service worker', () => {
   });
 
   it('keeps nothing private: after pages with memory pictures, a shared page, and signing out, the caches hold only the shell', async () => {
-    const { page, context } = await openPage(s.browser);
+    const { page, context } = await openPage(s.browser, { serviceWorkers: true });
     const user = await signedInUser(context, s.app, { firstName: 'Apolline' });
     const title = 'Lanterns over the quiet harbour';
     const token = randomBytes(32).toString('hex');

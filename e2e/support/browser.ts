@@ -13,6 +13,11 @@ export const MOBILE = { width: 375, height: 812 };
 export interface PageOptions {
   mobile?: boolean;
   locale?: string;
+  /**
+   * Let the app register its service worker. Off by default: installing it downloads the whole app shell in the
+   * background on every new context, which only the installable-app test is about.
+   */
+  serviceWorkers?: boolean;
 }
 
 export interface TestPage {
@@ -42,6 +47,7 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
     viewport: opts.mobile ? MOBILE : DESKTOP,
     ...(opts.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     locale: opts.locale ?? 'en-US',
+    serviceWorkers: opts.serviceWorkers ? 'allow' : 'block',
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
