@@ -195,5 +195,8 @@ describe('secure cookies', () => {
     const cookie = response.cookies.find((c) => c.name.endsWith('better-auth.session_token'))!;
     expect(cookie.secure).toBe(true);
     expect(cookie.httpOnly).toBe(true);
+    // The secure cookie's own name (__Secure-…) is the one the session reader reads.
+    const signedIn = await https.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `${cookie.name}=${cookie.value}` } });
+    expect(signedIn.statusCode).toBe(200);
   });
 });
