@@ -3,20 +3,10 @@
 // restarted around the change and sessions survive.
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { openDatabase, type Database } from '@server/db/client';
+import type { Database } from '@server/db/client';
 import { profiles, users } from '@server/db/schema/index';
 import type { RunningApp } from './app';
-
-async function withStoppedApp(app: RunningApp, work: (db: Database) => Promise<void>) {
-  await app.restart(async (dataDir) => {
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      await work(handle.db);
-    } finally {
-      await handle.close();
-    }
-  });
-}
+import { withStoppedApp } from './database';
 
 async function userIdsOf(db: Database, emails: string[]): Promise<string[]> {
   const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));

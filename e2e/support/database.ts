@@ -15,7 +15,8 @@ async function userIdOf(db: Database, email: string): Promise<string> {
   return user!.id;
 }
 
-async function withStoppedApp(app: RunningApp, work: (db: Database) => Promise<void>) {
+/** Works on a stopped app's embedded database, then starts the app again (sessions survive). */
+export async function withStoppedApp(app: RunningApp, work: (db: Database) => Promise<void>) {
   await app.restart(async (dataDir) => {
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     try {
