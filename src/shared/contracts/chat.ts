@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../limits';
+import { SAFETY_COUNTRIES } from '../safety';
 
 /** Size limits of one reply request: a day's conversation of about an hour fits well within them. */
 export const CHAT_MESSAGES_MAX = 60;
@@ -26,6 +27,11 @@ export const chatReplyRequestSchema = z
       .array(chatMessageSchema, { error: 'validation.chatMessagesRequired' })
       .min(1, 'validation.chatMessagesRequired')
       .max(CHAT_MESSAGES_MAX, 'validation.chatTooManyMessages'),
+    /**
+     * The country whose helplines the chat shows (the profile's choice, else the browser's guess): only
+     * counted, with the day and language, when the safety layer refers the person to help.
+     */
+    country: z.enum(SAFETY_COUNTRIES, { error: 'validation.countryInvalid' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.messages.at(-1)?.role !== 'user') {
@@ -40,8 +46,11 @@ export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
 /**
  * The reply streams as Server-Sent Events: one `data: <ChatStreamEvent as JSON>` per event,
  * deltas first, then exactly one `done` or one `error` (whose code is an errors.ts code).
+ * When the safety layer is worried about the person, one `safety` event comes before the first delta:
+ * `crisis` opens the help panel; `concern` only draws attention to the "Need help now?" button.
  */
 export const chatStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('safety'), level: z.enum(['concern', 'crisis']) }),
   z.object({ type: z.literal('delta'), text: z.string() }),
   z.object({ type: z.literal('done') }),
   z.object({ type: z.literal('error'), code: z.string() }),
@@ -74,6 +83,11 @@ export const chatStatusResponseSchema = z.object({
   firstName: z.string(),
   /** A transcription provider is configured: the microphone can be used. */
   voice: z.boolean(),
+  /**
+   * Who writes the agent's words, for the chat's disclosure: the built-in offline companion (no AI),
+   * or an AI model (any provider). Said once in the chat's header, never inside a reply.
+   */
+  companion: z.enum(['offline', 'ai']),
 });
 export type ChatStatusResponse = z.infer<typeof chatStatusResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIRST_NAME_MAX, FIRST_NAME_MIN, GENDERS, LANGUAGES } from '../limits';
+import { SAFETY_COUNTRIES } from '../safety';
 
 /** GET /api/me — the signed-in person, their profile and what the interface needs to know about them. */
 export const profileSchema = z.object({
@@ -10,6 +11,8 @@ export const profileSchema = z.object({
   gender: z.enum(GENDERS).nullable(),
   isAdmin: z.boolean(),
   sessionCount: z.number().int(),
+  /** The country whose helplines the chat's help panel shows; null until the person chooses one (the browser's guess is used). */
+  country: z.enum(SAFETY_COUNTRIES).nullable(),
   /** Present only when the caller is an administrator (spec §3: confidential, admin-only). */
   medicalDiagnosis: z.string().nullable().optional(),
 });
@@ -24,6 +27,12 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /** PUT /api/me/language — the header's language switcher persists the choice for signed-in people. */
 export const updateLanguageSchema = z.strictObject({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }) });
 export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;
+
+/** PUT /api/me/country — the help panel's country choice; null goes back to the browser's guess. Answers 204. */
+export const updateCountrySchema = z.strictObject({
+  country: z.enum(SAFETY_COUNTRIES, { error: 'validation.countryInvalid' }).nullable(),
+});
+export type UpdateCountryInput = z.infer<typeof updateCountrySchema>;
 
 /**
  * POST /api/me/welcome-back — the welcome-back modal (spec §2 Home: session count exactly 2).
