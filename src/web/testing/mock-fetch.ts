@@ -61,6 +61,7 @@ export function buildMe(overrides: { user?: Partial<MeResponse['user']>; profile
       gender: null,
       isAdmin: false,
       sessionCount: 1,
+      country: null,
       ...overrides.profile,
     },
   };

@@ -12,6 +12,7 @@ function buildStatus(overrides: { journalDays?: number; active?: boolean; freeAc
     agent: { name: 'Luna', avatarUrl: null },
     firstName: 'Camille',
     voice: false,
+    companion: 'offline',
   };
 }
 

@@ -17,6 +17,7 @@ export function buildChatStatus(overrides: StatusOverrides = {}): ChatStatusResp
     agent: { name: 'Lune', avatarUrl: null, ...agent },
     firstName: 'Camille',
     voice: false,
+    companion: 'offline',
     ...rest,
   };
 }

@@ -28,6 +28,7 @@ function buildStatus(overrides: { journalDays?: number; active?: boolean; freeAc
     agent: { name: 'Luna', avatarUrl: null },
     firstName,
     voice: false,
+    companion: 'offline',
   };
 }
 

@@ -41,6 +41,7 @@ const chatStatus: ChatStatusResponse = {
   agent: { name: 'Luna', avatarUrl: null },
   firstName: 'Camille',
   voice: false,
+  companion: 'offline',
 };
 
 function requestUrl(input: RequestInfo | URL): URL {

@@ -16,6 +16,7 @@ export function buildChatStatus(subscription: Partial<ChatStatusResponse['subscr
     agent: { name: 'Lune', avatarUrl: null },
     firstName: 'Camille',
     voice: false,
+    companion: 'offline',
   };
 }
 
