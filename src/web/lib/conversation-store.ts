@@ -1,4 +1,5 @@
 import type { Language } from '@shared/limits';
+import type { SafetyLevel } from '@shared/safety';
 
 /**
  * The day's conversation lives only on this device (ARCHITECTURE.md §4): IndexedDB, per user, never
@@ -34,7 +35,15 @@ export interface ConversationRecord {
   messages: StoredMessage[];
   /** Set once the conversation became a memory: the chat then offers that memory instead of a second one. */
   memoryId?: string;
+  /**
+   * The most worried the safety layer has been during this conversation. It only ever rises: once in
+   * crisis, the help panel stays open for the rest of the conversation, reloads included.
+   */
+  safety?: ConversationSafety;
 }
+
+/** A safety level worth remembering (the server's `none` is simply the absence of one). */
+export type ConversationSafety = Exclude<SafetyLevel, 'none'>;
 
 /** The pointer from a user to their current session. */
 interface CurrentSession {

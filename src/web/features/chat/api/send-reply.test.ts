@@ -92,6 +92,30 @@ describe('sendReply', () => {
     expect(onDelta).toHaveBeenCalledWith('Part');
   });
 
+  it('hands a `safety` event to onSafety and keeps it out of the reply', async () => {
+    mockFetch({
+      'POST /api/chat/reply': () =>
+        sse([event({ type: 'safety', level: 'crisis' }), event({ type: 'delta', text: 'I am here ' }), event({ type: 'delta', text: 'with you.' }), event({ type: 'done' })]),
+    });
+    const calls: string[] = [];
+    const reply = await sendReply(
+      { ...request, country: 'FR' },
+      { onSafety: (level) => calls.push(`safety:${level}`), onDelta: (text) => calls.push(`delta:${text}`) },
+    );
+    expect(reply).toBe('I am here with you.');
+    expect(calls).toEqual(['safety:crisis', 'delta:I am here ', 'delta:with you.']);
+  });
+
+  it('reads a `safety` event without an onSafety listener as nothing to show', async () => {
+    mockFetch({ 'POST /api/chat/reply': () => sse([event({ type: 'safety', level: 'concern' }), event({ type: 'delta', text: 'Tell me.' }), event({ type: 'done' })]) });
+    await expect(sendReply(request, { onDelta: () => {} })).resolves.toBe('Tell me.');
+  });
+
+  it('treats a safety event with an unknown level as a failed reply', async () => {
+    mockFetch({ 'POST /api/chat/reply': () => sse([event({ type: 'safety', level: 'none' }), event({ type: 'done' })]) });
+    await expect(sendReply(request, { onDelta: () => {} })).rejects.toMatchObject({ code: 'CHAT_PROVIDER_FAILED' });
+  });
+
   it.each([
     [401, 'UNAUTHENTICATED'],
     [402, 'SUBSCRIPTION_REQUIRED'],

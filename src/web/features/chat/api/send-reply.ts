@@ -77,17 +77,20 @@ function parseEvent(data: string): ChatStreamEvent {
 interface SendReplyOptions {
   /** Called with each piece of the reply as it arrives. */
   onDelta: (text: string) => void;
+  /** Called when the safety layer is worried about the person (before the reply's first words). */
+  onSafety?: (level: Extract<ChatStreamEvent, { type: 'safety' }>['level']) => void;
   /** Aborting (leaving the page) stops reading and rejects with the AbortError. */
   signal?: AbortSignal;
 }
 
 /**
  * POST /api/chat/reply: sends the day's conversation (ending with the person's message) and streams
- * the agent's reply. Resolves with the whole reply once the `done` event arrives. Rejects with an
+ * the agent's reply. Resolves with the whole reply once the `done` event arrives. A `safety` event (the
+ * person may be in danger) goes to `onSafety` and is not part of the reply. Rejects with an
  * ApiError for a refusal before streaming (401, 400, 402, 429, 502), an `error` event, a broken
  * stream or a network failure — whatever was already passed to `onDelta` stays the caller's.
  */
-export async function sendReply(request: ChatReplyRequest, { onDelta, signal }: SendReplyOptions): Promise<string> {
+export async function sendReply(request: ChatReplyRequest, { onDelta, onSafety, signal }: SendReplyOptions): Promise<string> {
   const response = await fetchApi('/api/chat/reply', {
     method: 'POST',
     headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
@@ -103,6 +106,9 @@ export async function sendReply(request: ChatReplyRequest, { onDelta, signal }: 
     for await (const data of readEventData(response.body)) {
       const event = parseEvent(data);
       switch (event.type) {
+        case 'safety':
+          onSafety?.(event.level);
+          break;
         case 'delta':
           if (event.text) {
             reply += event.text;

@@ -1,3 +1,4 @@
+import type { SafetyCountry } from '@shared/safety';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '@web/lib/api-client';
 import { chatStatusBaseKey } from '@web/lib/api/get-chat-status';
+import type { ConversationSafety } from '@web/lib/conversation-store';
 import { currentLanguage } from '@web/lib/i18n';
 import { sendReply } from '../api/send-reply';
 import { createMessage, toReplyMessages } from '../messages';
@@ -15,13 +17,27 @@ export type ReplyPhase = 'idle' | 'waiting' | 'streaming';
 
 const ERROR_TOAST_ID = 'chat-reply-error';
 
+const SAFETY_RANK: Record<ConversationSafety, number> = { concern: 1, crisis: 2 };
+
+/** A conversation's safety level only rises: a calmer turn after a crisis does not take the help away. */
+export function raiseSafety(current: ConversationSafety | undefined, level: ConversationSafety): ConversationSafety {
+  return current && SAFETY_RANK[current] >= SAFETY_RANK[level] ? current : level;
+}
+
+interface ChatReplyOptions {
+  /** The country whose helplines the chat shows, sent with each request so referrals are counted by country. */
+  country?: SafetyCountry;
+}
+
 /**
  * Spec §4 message flow: the person's message is appended and stored, the typing indicator shows until
  * the reply starts, the reply grows as it streams and is stored when complete. On failure: a toast in
  * our words and an apology from the agent (stored too), keeping whatever part of the reply arrived.
- * Leaving the page aborts the request.
+ * Leaving the page aborts the request. When the safety layer is worried, the conversation's record
+ * keeps its level (which the page turns into the help panel or a warmer help button) and the reply
+ * streams in as usual: the companion keeps talking.
  */
-export function useChatReply(conversation: Conversation) {
+export function useChatReply(conversation: Conversation, { country }: ChatReplyOptions = {}) {
   const { t } = useTranslation(['chat', 'errors']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -29,8 +45,15 @@ export function useChatReply(conversation: Conversation) {
   const [streamingId, setStreamingId] = useState<string | null>(null);
   const busyRef = useRef(false);
   const controllerRef = useRef<AbortController | null>(null);
+  // Read when a message is sent, so a country chosen mid-conversation goes with the next message.
+  const countryRef = useRef(country);
+  /** A crisis was signalled during this visit (not restored from the device): the panel is announced as it appears. */
+  const [crisisArrived, setCrisisArrived] = useState(false);
   const { current, update } = conversation;
 
+  useEffect(() => {
+    countryRef.current = country;
+  });
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const showFailure = useCallback(
@@ -76,9 +99,14 @@ export function useChatReply(conversation: Conversation) {
 
       try {
         await sendReply(
-          { conversationId, language: currentLanguage(), messages: toReplyMessages(messages) },
+          { conversationId, language: currentLanguage(), messages: toReplyMessages(messages), ...(countryRef.current ? { country: countryRef.current } : {}) },
           {
             signal: controller.signal,
+            // Stored at once, before the reply: a reload in the middle of it still shows the help.
+            onSafety: (level) => {
+              update(conversationId, (r) => ({ ...r, safety: raiseSafety(r.safety, level) }), { persist: true });
+              if (level === 'crisis') setCrisisArrived(true);
+            },
             onDelta: (text) => {
               received += text;
               if (replyId === null) {
@@ -125,5 +153,5 @@ export function useChatReply(conversation: Conversation) {
     [current, run],
   );
 
-  return { send, phase, streamingId };
+  return { send, phase, streamingId, crisisArrived };
 }

@@ -15,12 +15,15 @@ import { toLanguage } from '@web/lib/language';
 import { useIsMobile } from '@web/lib/use-is-mobile';
 import { ChatComposer } from '../components/chat-composer';
 import { NoAccessNotice, SignedOutPrompt } from '../components/chat-notices';
+import { CrisisHelp } from '../components/crisis-help';
 import { GenerationSummary, LimitNotice } from '../components/generation-status';
+import { HelpButton } from '../components/help-button';
 import { MessageList, type Speaker } from '../components/message-list';
 import { RotatingLoadingMessage } from '../components/rotating-loading-message';
 import { useChatReply } from '../hooks/use-chat-reply';
 import { useConversation } from '../hooks/use-conversation';
 import { memoryIdOf, useGenerateMemory } from '../hooks/use-generate-memory';
+import { useSafetyCountry } from '../hooks/use-safety-country';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { hasEnoughToFinish } from '../messages';
 
@@ -65,7 +68,8 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
     [status.journalDays, status.firstName, me.profile.firstName, status.agent.name],
   );
   const conversation = useConversation({ userId: me.user.id, welcome });
-  const reply = useChatReply(conversation);
+  const { country } = useSafetyCountry();
+  const reply = useChatReply(conversation, { country });
   const { send } = reply;
   const { generate, generating } = useGenerateMemory(conversation);
 
@@ -97,7 +101,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
 
   if (!conversation.record) return <PageSpinner label={t('loading')} />;
 
-  const { messages } = conversation.record;
+  const { messages, safety } = conversation.record;
   const limitReached = !status.generation.canGenerate;
   const replying = reply.phase !== 'idle';
   // A conversation becomes one memory: once it has, the chat offers that memory rather than a second.
@@ -127,10 +131,17 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   return (
     <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col gap-3 md:gap-4">
       <div className="shrink-0 space-y-1">
-        <h1 id="chat-title" className="text-xl font-medium sm:text-3xl">
-          {t('title')}
-        </h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 id="chat-title" className="pt-1.5 text-xl font-medium sm:pt-0 sm:text-3xl">
+            {t('title')}
+          </h1>
+          <HelpButton emphasis={safety !== undefined} />
+        </div>
         <GenerationSummary generation={status.generation} className="text-xs sm:text-sm" />
+        {/* Who is answering, said once here and never inside the conversation. */}
+        <p data-testid="chat-disclosure" className="max-w-prose text-xs leading-relaxed text-ink-muted sm:text-sm">
+          {t(`disclosure.${status.companion}`, { agentName: status.agent.name })}
+        </p>
       </div>
 
       {limitReached && status.hasAccess ? <LimitNotice limit={status.generation.limit} /> : null}
@@ -152,6 +163,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
         className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-soft md:h-[calc(100dvh-19rem)] md:max-h-[46rem] md:min-h-[24rem] md:flex-none"
       >
         <MessageList messages={messages} agent={agent} person={person} phase={reply.phase} streamingId={reply.streamingId} />
+        {safety === 'crisis' ? <CrisisHelp announce={reply.crisisArrived} /> : null}
         {generating ? <RotatingLoadingMessage className="shrink-0 border-t border-line bg-sand/40 px-4 py-5" /> : null}
         {status.hasAccess ? (
           <ChatComposer

@@ -22,8 +22,12 @@ export function buildChatStatus(overrides: StatusOverrides = {}): ChatStatusResp
   };
 }
 
-/** A streamed reply as the server sends it: one `data:` event per delta, then `done` (or the given last event). */
-export function sseResponse(deltas: string[], last: ChatStreamEvent = { type: 'done' }): Response {
-  const text = [...deltas.map((text) => ({ type: 'delta', text }) as const), last].map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
+/**
+ * A streamed reply as the server sends it: one `data:` event per delta, then `done` (or the given last event).
+ * `first` comes before the deltas: the safety layer's `{ type: 'safety', level }`.
+ */
+export function sseResponse(deltas: string[], last: ChatStreamEvent = { type: 'done' }, first: ChatStreamEvent[] = []): Response {
+  const events = [...first, ...deltas.map((text) => ({ type: 'delta', text }) as const), last];
+  const text = events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
   return new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
 }

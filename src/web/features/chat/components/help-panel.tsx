@@ -1,0 +1,123 @@
+import { HELPLINE_DIRECTORY, HELPLINES, SAFETY_COUNTRIES, isSafetyCountry, type Helpline } from '@shared/safety';
+import { ExternalLink, MessageSquareText, Phone, Siren } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonVariants } from '@web/components/ui/button';
+import { Select } from '@web/components/ui/select';
+import { toLanguage } from '@web/lib/language';
+import { cn } from '@web/lib/utils';
+import { useSafetyCountry } from '../hooks/use-safety-country';
+
+/** The number a `tel:` target dials ("tel:112" → "112"): the emergency display may name two ("15 / 112"). */
+const dialled = (target: string) => target.replace(/^tel:/, '');
+/** The number an `sms:` target writes to, without its prefilled body: a line may take texts on another number than its calls. */
+const texted = (target: string) => target.replace(/^sms:/, '').replace(/\?.*$/, '');
+
+// Call and text links are the whole point of the panel: full-size targets (44 px high) that a shaking hand can hit.
+const actionClass = buttonVariants({ variant: 'secondary', size: 'md', className: 'px-4' });
+
+/**
+ * The helplines of the country shown (the person's choice, else the browser's guess): the emergency number,
+ * each line with its call and text links, the international directory where we know no line, and the choice
+ * of country, which changes the panel at once. Shared by the crisis panel in the chat and the "Need help now?"
+ * dialog, so both always show the same numbers.
+ */
+export function HelpPanel({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('safety');
+  const id = useId();
+  const { country, choose } = useSafetyCountry();
+  const [changed, setChanged] = useState(false);
+  const language = toLanguage(i18n.resolvedLanguage) ?? 'en';
+  const { emergency, lines } = HELPLINES[country];
+  // A line that answers only in one language is offered to people who read the interface in it.
+  const shown = lines.filter((line) => !line.language || line.language === language);
+
+  return (
+    <div className={cn('space-y-4', className)} data-testid="help-panel" data-country={country}>
+      <div className="flex flex-col gap-2 rounded-md border border-line bg-surface p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <p className="flex items-start gap-2 text-[0.95rem] leading-snug text-ink">
+          <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+          {t('emergency.lead', { number: emergency.display })}
+        </p>
+        <a href={emergency.call} className={cn(actionClass, 'self-start sm:self-auto')} data-testid="help-emergency">
+          <Phone aria-hidden="true" />
+          {t('emergency.call', { number: dialled(emergency.call) })}
+        </a>
+      </div>
+
+      {shown.length > 0 ? (
+        <ul aria-label={t('linesLabel')} className="space-y-3">
+          {shown.map((line) => (
+            <HelplineItem key={line.id} line={line} />
+          ))}
+        </ul>
+      ) : null}
+
+      {country === 'OTHER' ? (
+        <div className="space-y-2">
+          <p className="text-[0.95rem] leading-relaxed text-ink-muted">{t('directory.lead')}</p>
+          <a href={HELPLINE_DIRECTORY.url} target="_blank" rel="noopener noreferrer" className={actionClass} data-testid="help-directory">
+            {t('directory.link', { name: HELPLINE_DIRECTORY.name })}
+            <ExternalLink aria-hidden="true" />
+            <span className="sr-only"> {t('directory.newTab')}</span>
+          </a>
+        </div>
+      ) : null}
+
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-country`} className="block text-sm font-medium text-ink">
+          {t(`country.choose.${country}`)}
+        </label>
+        <Select
+          id={`${id}-country`}
+          value={country}
+          className="h-11"
+          onChange={(event) => {
+            const next = event.target.value;
+            if (!isSafetyCountry(next) || next === country) return;
+            setChanged(true);
+            choose(next);
+          }}
+        >
+          {SAFETY_COUNTRIES.map((option) => (
+            <option key={option} value={option}>
+              {t(`country.names.${option}`)}
+            </option>
+          ))}
+        </Select>
+        {/* The numbers above changed without a page change: screen readers hear which country they are for now. */}
+        <p role="status" className="sr-only">
+          {changed ? t('country.showing', { country: t(`country.names.${country}`) }) : ''}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function HelplineItem({ line }: { line: Helpline }) {
+  const { t } = useTranslation('safety');
+  const region = t(`lines.${line.id}.region`, { defaultValue: '' });
+  return (
+    <li className="space-y-2.5 rounded-md border border-line bg-surface p-3" data-testid="helpline" data-line={line.id}>
+      <div className="space-y-0.5">
+        {region ? <p className="text-sm font-medium text-accent-strong">{region}</p> : null}
+        <h3 className="text-lg font-medium text-ink">{line.name}</h3>
+        <p className="text-sm leading-relaxed text-ink-muted">{t(`lines.${line.id}.description`)}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {line.call ? (
+          <a href={line.call} className={actionClass}>
+            <Phone aria-hidden="true" />
+            {t('call', { number: line.display })}
+          </a>
+        ) : null}
+        {line.text ? (
+          <a href={line.text} className={actionClass}>
+            <MessageSquareText aria-hidden="true" />
+            {t('text', { number: texted(line.text) })}
+          </a>
+        ) : null}
+      </div>
+    </li>
+  );
+}
