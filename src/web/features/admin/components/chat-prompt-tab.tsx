@@ -3,10 +3,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@web/components/ui/form-field';
 import { useSettingsForm } from '../hooks/use-settings-form';
+import { SafetyInstructions } from './safety-blocks';
 import { SettingsSection } from './settings-section';
 import { TextArea } from './text-area';
 
-/** Chat Prompt: what the agent is told before every conversation, per language (spec §5: never empty). */
+/**
+ * Chat Prompt: what the agent is told before every conversation, per language (spec §5: never empty), and
+ * beneath it, read-only, the safety instructions the server always adds after it.
+ */
 export function ChatPromptTab({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -16,21 +20,24 @@ export function ChatPromptTab({ settings }: { settings: AdminSettings }) {
   });
 
   return (
-    <SettingsSection
-      title={t('prompt.title')}
-      description={t('prompt.description')}
-      onSubmit={() => void onSubmit()}
-      saving={saving}
-      dirty={dirty}
-      onDiscard={discard}
-      testId="admin-chat-prompt"
-    >
-      <FormField id={`${id}-en`} label={t('prompt.en')} error={fieldError('chatPrompt')}>
-        <TextArea rows={10} lang="en" spellCheck {...register('chatPrompt')} />
-      </FormField>
-      <FormField id={`${id}-fr`} label={t('prompt.fr')} error={fieldError('chatPromptFr')}>
-        <TextArea rows={10} lang="fr" spellCheck {...register('chatPromptFr')} />
-      </FormField>
-    </SettingsSection>
+    <div className="space-y-6">
+      <SettingsSection
+        title={t('prompt.title')}
+        description={t('prompt.description')}
+        onSubmit={() => void onSubmit()}
+        saving={saving}
+        dirty={dirty}
+        onDiscard={discard}
+        testId="admin-chat-prompt"
+      >
+        <FormField id={`${id}-en`} label={t('prompt.en')} error={fieldError('chatPrompt')}>
+          <TextArea rows={10} lang="en" spellCheck {...register('chatPrompt')} />
+        </FormField>
+        <FormField id={`${id}-fr`} label={t('prompt.fr')} error={fieldError('chatPromptFr')}>
+          <TextArea rows={10} lang="fr" spellCheck {...register('chatPromptFr')} />
+        </FormField>
+      </SettingsSection>
+      <SafetyInstructions />
+    </div>
   );
 }

@@ -19,9 +19,13 @@ import { translateMessageKey } from '@web/lib/i18n';
 import { useCommunityLinks } from '../api/get-community-links';
 import { communityUpdateSchema, useUpdateCommunityLinks } from '../api/update-community-links';
 import { numberOrNaN, useSettingsForm } from '../hooks/use-settings-form';
+import { CrisisReferrals } from './safety-blocks';
 import { SettingsSection } from './settings-section';
 
-/** Global: the community links, the subscription's price ids and promotion codes, the scheduled reminders, and the providers. */
+/**
+ * Global: the community links, the subscription's price ids and promotion codes, the scheduled reminders, the
+ * providers, and how often the chat referred someone to the helplines.
+ */
 export function GlobalTab({ settings }: { settings: AdminSettings }) {
   return (
     <div className="space-y-6">
@@ -29,6 +33,7 @@ export function GlobalTab({ settings }: { settings: AdminSettings }) {
       <PricingForm settings={settings} />
       <ReminderScheduleForm settings={settings} />
       <ProvidersTable providers={settings.providers} />
+      <CrisisReferrals />
     </div>
   );
 }

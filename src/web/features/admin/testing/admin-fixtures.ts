@@ -1,4 +1,5 @@
 import type { AdminSettings, OutboxPage } from '@shared/contracts/admin';
+import type { AdminSafetyResponse } from '@shared/contracts/safety';
 import { json, type RecordedRequest } from '@web/testing/mock-fetch';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -79,6 +80,18 @@ export function buildOutboxMessage(overrides: Partial<OutboxPage['items'][number
     html: '<p>It <b>works</b></p>',
     text: 'It works',
     createdAt: '2026-03-14T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/safety with short instructions and no referral yet; override what a test is about. */
+export function buildAdminSafety(overrides: Partial<AdminSafetyResponse> = {}): AdminSafetyResponse {
+  return {
+    instructions: {
+      en: 'If the person may be in danger, answer with warmth and point to the helplines.',
+      fr: 'Si la personne est peut-être en danger, réponds avec chaleur et indique les numéros d’aide.',
+    },
+    referrals: [],
     ...overrides,
   };
 }
