@@ -60,6 +60,7 @@ async function setup() {
   const table: Record<string, Entry> = {
     'GET /api/me': { call: fixed({ url: '/api/me' }), expect: signedIn(200) },
     'PUT /api/me/language': { call: fixed({ url: '/api/me/language', body: { language: 'en' } }), expect: signedIn(204) },
+    'PUT /api/me/country': { call: fixed({ url: '/api/me/country', body: { country: 'FR' } }), expect: signedIn(204) },
     'POST /api/me/welcome-back': { call: fixed({ url: '/api/me/welcome-back', body: {} }), expect: signedIn(204) },
     'PUT /api/me/profile': { call: fixed({ url: '/api/me/profile', body: { firstName: 'Someone', defaultLanguage: 'en', gender: 'other' } }), expect: signedIn(200) },
     'DELETE /api/me/avatar': { call: fixed({ url: '/api/me/avatar' }), expect: signedIn(204) },
@@ -91,6 +92,7 @@ async function setup() {
       expect: signedIn(201),
     },
     'GET /api/admin/settings': { call: fixed({ url: '/api/admin/settings' }), expect: adminOnly(200) },
+    'GET /api/admin/safety': { call: fixed({ url: '/api/admin/safety' }), expect: adminOnly(200) },
     'PATCH /api/admin/settings': { call: fixed({ url: '/api/admin/settings', body: { dailyGenerationLimit: 1 } }), expect: adminOnly(200) },
     'DELETE /api/admin/settings/agent-avatar': { call: fixed({ url: '/api/admin/settings/agent-avatar' }), expect: adminOnly(204) },
     'POST /api/admin/settings/agent-avatar': { call: fixed({ url: '/api/admin/settings/agent-avatar', body: { avatar: 'x' } }), expect: adminOnly(415) },

@@ -18,7 +18,7 @@ import { checkoutRequestSchema, couponAddSchema, couponValidateSchema, freeAcces
 import { chatReplyRequestSchema } from '@shared/contracts/chat';
 import { communityUpdateSchema } from '@shared/contracts/community';
 import { generationRequestSchema } from '@shared/contracts/generation';
-import { accountDeletionSchema, profileUpdateSchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
+import { accountDeletionSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
 import { memoryUpdateSchema } from '@shared/contracts/memories';
 import { privacyPolicyUpdateSchema } from '@shared/contracts/privacy';
 import { ticketCreateSchema, ticketResponseSchema } from '@shared/contracts/support';
@@ -207,6 +207,7 @@ async function setup() {
 
   const ours: Record<string, Entry> = {
     'PUT /api/me/language': our('owner', '/api/me/language', updateLanguageSchema, () => ({ language: 'fr' })),
+    'PUT /api/me/country': our('owner', '/api/me/country', updateCountrySchema, () => ({ country: 'CA' })),
     'POST /api/me/welcome-back': our('owner', '/api/me/welcome-back', welcomeBackSchema, () => ({ language: 'en', gender: 'female' })),
     'PUT /api/me/profile': our('owner', '/api/me/profile', profileUpdateSchema, () => ({ firstName: 'Olivia', defaultLanguage: 'en', gender: 'other' })),
     'DELETE /api/me/avatar': none('owner', '/api/me/avatar'),

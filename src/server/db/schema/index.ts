@@ -7,5 +7,6 @@ export * from './journal-days';
 export * from './outbox';
 export * from './privacy-policies';
 export * from './profiles';
+export * from './safety-referrals';
 export * from './souvenirs';
 export * from './support-tickets';

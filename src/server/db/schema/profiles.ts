@@ -16,6 +16,8 @@ export const profiles = pgTable(
     gender: text('gender', { enum: ['male', 'female', 'other'] }),
     /** Confidential; readable and editable by administrators only; null when empty. */
     medicalDiagnosis: text('medical_diagnosis'),
+    /** The country whose helplines the chat's help panel shows (FR, US…, OTHER); null: the browser's guess is used. */
+    country: text('country'),
     isAdmin: boolean('is_admin').notNull().default(false),
     sessionCount: integer('session_count').notNull().default(0),
     imageGenerationCount: integer('image_generation_count').notNull().default(0),

@@ -27,6 +27,10 @@ export function createProfileRepository(db: Database) {
       await db.update(profiles).set({ defaultLanguage: language, updatedAt: new Date() }).where(eq(profiles.id, id));
     },
 
+    async updateCountry(id: string, country: string | null): Promise<void> {
+      await db.update(profiles).set({ country, updatedAt: new Date() }).where(eq(profiles.id, id));
+    },
+
     /** `day` is a UTC calendar date (YYYY-MM-DD). */
     async updateLastChatDate(id: string, day: string): Promise<void> {
       await db.update(profiles).set({ lastChatDate: day }).where(eq(profiles.id, id));

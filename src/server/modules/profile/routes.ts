@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AVATAR_FIELD, avatarResponseSchema, meResponseSchema, profileUpdateSchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
+import { AVATAR_FIELD, avatarResponseSchema, meResponseSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
 import { AVATAR_MAX_BYTES } from '@shared/limits';
 import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile } from '../../uploads';
 import type { SessionReader } from '../auth/service';
@@ -25,6 +25,12 @@ export function profileRoutes(deps: { session: SessionReader; profiles: ProfileS
     api.put('/api/me/language', { schema: { body: updateLanguageSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.profiles.setLanguage(user.id, request.body.language);
+      return reply.status(204).send();
+    });
+
+    api.put('/api/me/country', { schema: { body: updateCountrySchema }, onRequest: signedInFirst }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.profiles.setCountry(user.id, request.body.country);
       return reply.status(204).send();
     });
 

@@ -1,5 +1,6 @@
 import type { MeResponse, ProfileUpdateInput, WelcomeBackInput } from '@shared/contracts/me';
 import { AVATAR_SIZE_PX } from '@shared/limits';
+import { isSafetyCountry, type SafetyCountry } from '@shared/safety';
 import { LANGUAGES, type Language } from '@shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { FILES_URL_PREFIX } from '../../providers/storage/keys';
@@ -55,6 +56,7 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
         gender: row.gender,
         isAdmin: admin,
         sessionCount: row.sessionCount,
+        country: isSafetyCountry(row.country) ? row.country : null,
         // Confidential: only administrators ever receive it.
         ...(admin ? { medicalDiagnosis: row.medicalDiagnosis } : {}),
       },
@@ -75,6 +77,11 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
         defaultLanguage: toLanguage(user.defaultLanguage),
         forceAdmin: adminEmails.includes(user.email.toLowerCase()),
       });
+    },
+
+    /** The help panel's country choice; null goes back to the browser's guess. */
+    async setCountry(userId: string, country: SafetyCountry | null): Promise<void> {
+      await profiles.updateCountry(userId, country);
     },
 
     async languageOf(userId: string): Promise<Language | null> {
