@@ -108,9 +108,9 @@ describe('with a transcription service', () => {
     expect(sent.type).toMatch(/^audio\/webm/);
 
     // The reply was asked for with the transcript as the person's latest words.
-    expect(standIn.received).toHaveLength(1);
-    expect(standIn.received[0]!.body.stream).toBe(true);
-    expect(standIn.received[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: TRANSCRIPT });
+    expect(standIn.chats()).toHaveLength(1);
+    expect(standIn.chats()[0]!.body.stream).toBe(true);
+    expect(standIn.chats()[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: TRANSCRIPT });
   });
 });
 

@@ -37,7 +37,7 @@ describe('chat through an OpenAI-compatible API', () => {
     expect(textOf(events)).toBe(standIn.reply);
     expect(events.at(-1)).toEqual({ type: 'done' });
 
-    const sent = standIn.received.at(-1)!;
+    const sent = standIn.chats().at(-1)!;
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.authorization).toBe('Bearer sk-test-key');
     expect(sent.body.model).toBe('stand-in-model');

@@ -44,6 +44,12 @@ describe('privacy of the conversation', () => {
         expect(response.statusCode).toBe(200);
         expect(textOf(eventsOf(response.body)).length).toBeGreaterThan(0);
       }
+      // A crisis too: the safety layer answers it and counts it, and keeps no word of it.
+      const crisis = [{ role: 'user' as const, content: `I want to end my life tonight, the ${phrase} is all I see.` }];
+      for (const language of ['en', 'fr'] as const) {
+        const response = await postChatReply(t, user.cookie, buildChatRequest({ language, country: 'FR', messages: crisis }));
+        expect(eventsOf(response.body)[0]).toEqual({ type: 'safety', level: 'crisis' });
+      }
       // Refused requests too: the last message from the agent, an unknown language.
       await postChatReply(t, user.cookie, buildChatRequest({ messages: [...messages, { role: 'assistant', content: phrase }] }));
       await postChatReply(t, user.cookie, { ...buildChatRequest({ messages }), language: 'xx' });

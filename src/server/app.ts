@@ -42,6 +42,9 @@ import { createPrivacyService } from './modules/privacy/service';
 import { createRemindersRepository } from './modules/reminders/repository';
 import { adminRoutes } from './modules/reminders/routes';
 import { createRemindersService } from './modules/reminders/service';
+import { createSafetyRepository } from './modules/safety/repository';
+import { safetyRoutes } from './modules/safety/routes';
+import { createSafetyService } from './modules/safety/service';
 import { createSettingsRepository } from './modules/settings/repository';
 import { createSettingsService } from './modules/settings/service';
 import { createSupportRepository } from './modules/support/repository';
@@ -140,12 +143,28 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },
   });
-  const chat = createChatService({ chat: createChatRepository(database.db), profiles, billing, provider: chatProvider, transcription });
+  // The crisis layer stands in front of every chat provider; with an AI provider, the model's judgement
+  // may also be asked, briefly, and can only raise the offline verdict (docs/safety.md).
+  const safety = createSafetyService({
+    referrals: createSafetyRepository(database.db),
+    judge: chatProvider.assessRisk ? (input) => chatProvider.assessRisk!(input) : null,
+    judgeTimeoutMs: Math.min(config.chat.timeoutMs, 10_000),
+  });
+  const chat = createChatService({
+    chat: createChatRepository(database.db),
+    profiles,
+    billing,
+    provider: chatProvider,
+    transcription,
+    safety,
+    wordDelayMs: config.chat.offlineDelayMs,
+  });
   const textProvider = createTextProvider(config.text);
   const imageProvider = createImageProvider(config.image);
   const generation = createGenerationService({
     generations: createGenerationRepository(database.db),
     chat,
+    safety,
     text: textProvider,
     fallbackText: createOfflineExtractor(),
     image: imageProvider,
@@ -195,6 +214,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(supportRoutes({ session, admin, support }));
   await app.register(privacyRoutes({ admin, privacy }));
+  await app.register(safetyRoutes({ admin, safety }));
   await app.register(communityRoutes({ admin, community }));
   await app.register(filesRoutes({ files }));
   await app.register(

@@ -59,7 +59,7 @@ export const HELPLINES: Record<SafetyCountry, CountryHelplines> = {
     emergency: { display: '911', call: 'tel:911' },
     lines: [
       { id: 'ca988', name: '988', display: '988', call: 'tel:988', text: 'sms:988', source: 'https://988.ca/' },
-      { id: 'caQc', name: '1 866 APPELLE', display: '1 866 277-3553', call: 'tel:+18662773553', source: 'https://www.aqps.info/' },
+      { id: 'caQc', name: '1 866 APPELLE', display: '1 866 277-3553', call: 'tel:+18662773553', text: 'sms:535353', source: 'https://suicide.ca/' },
     ],
   },
   GB: {
@@ -74,7 +74,6 @@ export const HELPLINES: Record<SafetyCountry, CountryHelplines> = {
     emergency: { display: '112', call: 'tel:112' },
     lines: [
       { id: 'beCps', name: 'Centre de Prévention du Suicide', display: '0800 32 123', call: 'tel:080032123', source: 'https://www.preventionsuicide.be/' },
-      { id: 'beZelfmoordlijn', name: 'Zelfmoordlijn', display: '1813', call: 'tel:1813', source: 'https://www.zelfmoord1813.be/' },
     ],
   },
   CH: {

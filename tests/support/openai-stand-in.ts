@@ -14,6 +14,7 @@
  *   standIn.behaveTranscription('error');      // 'ok' (default) | 'empty' | 'error' | 'hang' | 'break'
  *   standIn.transcriptions.at(-1);             // { model, language, file: { name, type, size, sha256 }, … }
  *   standIn.behaveText('malformed');           // 'json' (default) | 'malformed' | 'invalid' | 'error' | 'hang' | 'break'
+ *   standIn.behaveJudgement('crisis');         // the safety judgement: 'none' (default) | 'concern' | 'crisis' | 'error' | 'hang'
  *   standIn.behaveImages('policy');            // 'b64' (default) | 'url' | 'url-not-image' | 'url-hang' | 'url-break'
  *                                              //   | 'policy' | 'size' | 'error' | 'hang' | 'break'
  *   standIn.images.at(-1);                     // { model, prompt, size, quality, n, response_format }
@@ -97,6 +98,9 @@ export interface ReceivedCompletion {
     response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: unknown } };
   };
 }
+
+/** How the safety judgement (structured output named `safety_assessment`) answers. */
+export type JudgementBehaviour = 'none' | 'concern' | 'crisis' | 'error' | 'hang';
 
 export interface ReceivedImageRequest {
   path: string;
@@ -182,6 +186,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
   let transcript = options.transcript ?? 'Today I walked by the river.';
   const images: ReceivedImageRequest[] = [];
   let textBehaviour: TextBehaviour = 'json';
+  let judgementBehaviour: JudgementBehaviour = 'none';
   let imageBehaviour: ImageBehaviour = 'b64';
   const memory: MemoryTextsAnswer = options.memory ?? {
     title: 'Evening by the river',
@@ -236,6 +241,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
 
   /** The memory's texts (structured JSON) or its image prompt (plain text), in one answer. */
   function textCompletion(response: ServerResponse, body: ReceivedCompletion['body']) {
+    if (body.response_format?.json_schema?.name === 'safety_assessment') return judgement(response);
     const structured = body.response_format !== undefined;
     switch (textBehaviour) {
       case 'hang':
@@ -256,6 +262,22 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
         return;
       case 'json':
         json(response, 200, completion(structured ? JSON.stringify(memory) : imagePrompt));
+        return;
+    }
+  }
+
+  /** The model's judgement of the risk in a conversation, as the safety layer asks for it. */
+  function judgement(response: ServerResponse) {
+    switch (judgementBehaviour) {
+      case 'hang':
+        return;
+      case 'error':
+        json(response, 500, { error: { message: 'The stand-in failed to judge on purpose.', type: 'server_error' } });
+        return;
+      case 'none':
+      case 'concern':
+      case 'crisis':
+        json(response, 200, completion(JSON.stringify({ level: judgementBehaviour })));
         return;
     }
   }
@@ -386,6 +408,10 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     /** Every chat-completions request, in order. */
     received,
+    /** The streamed chat-reply requests alone, in order. */
+    chats: () => received.filter((r) => r.body.stream === true),
+    /** The safety judgement requests alone, in order. */
+    judgements: () => received.filter((r) => r.body.response_format?.json_schema?.name === 'safety_assessment'),
     /** Every transcription request, in order. */
     transcriptions,
     /** Every image-generation request, in order. */
@@ -407,6 +433,10 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     /** How non-streamed completions (memory texts, image prompt) answer from now on. */
     behaveText(next: TextBehaviour) {
       textBehaviour = next;
+    },
+    /** How safety judgements answer from now on. */
+    behaveJudgement(next: JudgementBehaviour) {
+      judgementBehaviour = next;
     },
     /** How image generations answer from now on. */
     behaveImages(next: ImageBehaviour) {

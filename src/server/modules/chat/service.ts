@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatReplyRequest, ChatStatusResponse, GenerationLimit } from '@shared/contracts/chat';
 import { LANGUAGES, type Language } from '@shared/limits';
+import { isSafetyCountry, type SafetyCountry, type SafetyLevel } from '@shared/safety';
 import { AppError } from '../../app-error';
 import { ChatProviderError, type ChatProvider } from '../../providers/chat/index';
+import { streamWords } from '../../providers/chat/offline-companion';
+import { crisisReply } from '../../safety/replies';
+import type { SafetyService, TurnSafety } from '../safety/service';
 import { TranscriptionProviderError, type TranscriptionProvider } from '../../providers/transcription/index';
 import type { ProfileRow, ProfileService } from '../profile/service';
 import { AUDIO_FORMATS, isDeclaredAudio, sniffAudioFormat, type AudioFormat } from './audio-format';
@@ -16,10 +20,14 @@ const GENDER_WORDS: Record<Language, Record<NonNullable<Profile['gender']>, stri
   fr: { male: 'homme', female: 'femme', other: 'autre / non binaire' },
 };
 
-/** The admin's prompt with the agent and the person filled in, then what the agent should know about them. */
-export function buildSystemPrompt(input: { template: string; agentName: string; profile: Profile; language: Language }): string {
+/**
+ * The admin's prompt with the agent and the person filled in, then what the agent should know about them,
+ * then — always last, whatever the prompt says — the safety layer's locked instructions.
+ */
+export function buildSystemPrompt(input: { template: string; agentName: string; profile: Profile; language: Language; safety: string }): string {
   const { profile, language } = input;
-  const lines = [input.template.replaceAll('{agentName}', input.agentName).replaceAll('{firstName}', profile.firstName)];
+  // Replacer functions: a name is inserted as written, never read as a `$&`-style replacement pattern.
+  const lines = [input.template.replaceAll('{agentName}', () => input.agentName).replaceAll('{firstName}', () => profile.firstName)];
   if (language === 'fr') {
     lines.push('Réponds en français.');
     if (profile.gender) lines.push(`À propos de ${profile.firstName} : genre ${GENDER_WORDS.fr[profile.gender]}.`);
@@ -37,7 +45,14 @@ export function buildSystemPrompt(input: { template: string; agentName: string; 
       );
     }
   }
-  return lines.join('\n\n');
+  lines.push(input.safety);
+  return lines.filter((line) => line.trim() !== '').join('\n\n');
+}
+
+/** The reply to the person: the safety layer's level for this turn, then the words, piece by piece. */
+export interface ChatReply {
+  safety: SafetyLevel;
+  stream: AsyncIterable<string>;
 }
 
 // Only the kind of failure is logged, never the provider's message: it may quote the conversation.
@@ -69,8 +84,11 @@ export function createChatService(deps: {
   billing: { statusOf(userId: string): Promise<{ hasActiveSubscription: boolean; isFreeAccess: boolean }> };
   provider: ChatProvider;
   transcription: TranscriptionProvider;
+  safety: SafetyService;
+  /** The pace of the safety layer's own replies, word by word (the offline companion's pace). */
+  wordDelayMs: number;
 }) {
-  const { chat, profiles, provider, transcription } = deps;
+  const { chat, profiles, provider, transcription, safety } = deps;
 
   /** Spec §3 "Subscription status", from billing: a paid subscription or free access is active. */
   const subscriptionOf = async (userId: string) => {
@@ -115,7 +133,14 @@ export function createChatService(deps: {
         agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl },
         firstName: profile.firstName,
         voice: transcription.name !== 'none',
+        companion: provider.name === 'offline-companion' ? 'offline' : 'ai',
       };
+    },
+
+    /** The helpline country the person chose, if any (the memory of a crisis day says where help is). */
+    async helplineCountryOf(userId: string): Promise<SafetyCountry | null> {
+      const profile = await profiles.getProfile(userId);
+      return isSafetyCountry(profile.country) ? profile.country : null;
     },
 
     /** Today's generation limit info alone (the generation module answers it after making a memory). */
@@ -177,50 +202,101 @@ export function createChatService(deps: {
     },
 
     /**
-     * Starts the agent's reply and waits for its first piece, so that a provider failing at once
-     * answers a plain coded error. Later failures surface as AppError('CHAT_PROVIDER_FAILED') from the stream.
-     * The conversation is handed to the provider and kept nowhere.
+     * The agent's reply to the person's last message. The safety layer assesses the whole conversation
+     * first: in a crisis the reply is its own reviewed text (the provider writes nothing), otherwise the
+     * provider writes with the locked safety instructions after the admin's prompt. With an AI provider,
+     * the model's judgement is asked alongside the reply and may still turn it into a crisis reply.
+     * Waits for the first piece, so that a provider failing at once answers a plain coded error; later
+     * failures surface as AppError('CHAT_PROVIDER_FAILED') from the stream. The conversation is handed to
+     * the provider and kept nowhere.
      */
     async startReply(
       userId: string,
       input: ChatReplyRequest,
       context: { signal: AbortSignal; log: FastifyBaseLogger },
-    ): Promise<AsyncIterable<string>> {
+    ): Promise<ChatReply> {
       const [profile, settings] = await Promise.all([profiles.getProfile(userId), chat.findAgentSettings()]);
       await profiles.recordChatDay(userId, utcDate());
-      const agentName = input.language === 'fr' ? settings.agentNameFr : settings.agentName;
+      const { language, messages } = input;
+      const country: SafetyCountry = isSafetyCountry(profile.country) ? profile.country : (input.country ?? 'OTHER');
+      const { offline, turn: offlineTurn } = safety.assess(messages);
+
+      const answerOurselves = async (turn: TurnSafety): Promise<ChatReply> => {
+        if (turn.firstReferral) await safety.countReferral({ language, country }, context.log);
+        const text = crisisReply({
+          language,
+          firstName: profile.firstName,
+          country,
+          kind: turn.crisisKind ?? 'continued',
+          said: new Set(messages.filter((m) => m.role === 'assistant').map((m) => m.content.trim())),
+          turn: messages.filter((m) => m.role === 'user').length,
+        });
+        return { safety: 'crisis', stream: streamWords(text, { delayMs: deps.wordDelayMs, signal: context.signal }) };
+      };
+      if (offlineTurn.level === 'crisis') return answerOurselves(offlineTurn);
+
+      const judgement = safety.canJudge(offline) ? safety.judge(messages, offline, context) : Promise.resolve(offlineTurn);
+      const agentName = language === 'fr' ? settings.agentNameFr : settings.agentName;
       const system = buildSystemPrompt({
-        template: input.language === 'fr' ? settings.chatPromptFr : settings.chatPrompt,
+        template: language === 'fr' ? settings.chatPromptFr : settings.chatPrompt,
         agentName,
         profile,
-        language: input.language,
+        language,
+        safety: safety.instructions(language, offlineTurn),
       });
+      // Its own signal: a crisis found by the judgement stops the provider's call, not the reply.
+      const upstream = new AbortController();
+      const stopUpstream = () => upstream.abort();
+      context.signal.addEventListener('abort', stopUpstream, { once: true });
       const reply = provider.streamReply({
         system,
-        messages: input.messages,
-        language: input.language,
-        signal: context.signal,
+        messages,
+        language,
+        signal: upstream.signal,
         agentName,
         firstName: profile.firstName,
+        safety: { level: offlineTurn.level === 'concern' ? 'concern' : 'none', earlierCrisis: offlineTurn.earlierCrisis },
       });
       const iterator = reply[Symbol.asyncIterator]();
+      const release = async () => {
+        context.signal.removeEventListener('abort', stopUpstream);
+        await iterator.return?.();
+      };
 
       const fail = (error: unknown): never => {
         logFailure(context.log, provider.name, error);
         throw new AppError('CHAT_PROVIDER_FAILED', 'The agent could not answer. Please try again.');
       };
-      let first: IteratorResult<string>;
-      try {
+      const firstPiece = (async () => {
+        let first: IteratorResult<string>;
         do {
           first = await iterator.next();
         } while (!first.done && first.value === '');
-      } catch (error) {
-        return fail(error);
-      }
-      if (first.done) return fail(new ChatProviderError('empty'));
+        return first;
+      })().then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
 
-      const firstText = first.value;
-      return (async function* () {
+      const turn = await judgement;
+      if (turn.level === 'crisis') {
+        upstream.abort();
+        await firstPiece;
+        await release().catch(() => undefined);
+        return answerOurselves(turn);
+      }
+      const first = await firstPiece;
+      if (!first.ok) {
+        context.signal.removeEventListener('abort', stopUpstream);
+        return fail(first.error);
+      }
+      if (first.value.done) {
+        context.signal.removeEventListener('abort', stopUpstream);
+        return fail(new ChatProviderError('empty'));
+      }
+
+      const firstText = first.value.value;
+      const stream = (async function* () {
         yield firstText;
         try {
           for (;;) {
@@ -232,9 +308,10 @@ export function createChatService(deps: {
           fail(error);
         } finally {
           // The reader stopped early (disconnect or write failure): let the provider release its call.
-          await iterator.return?.();
+          await release();
         }
       })();
+      return { safety: turn.level, stream };
     },
   };
 }

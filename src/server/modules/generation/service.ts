@@ -5,7 +5,9 @@ import { AppError } from '../../app-error';
 import { ImageProviderError, type ImageProvider } from '../../providers/image/index';
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
 import { TextProviderError, type MemoryTexts, type TextProvider } from '../../providers/text/index';
+import { crisisMemoryTexts } from '../../safety/replies';
 import type { ChatService } from '../chat/service';
+import type { SafetyService } from '../safety/service';
 import { reservedDayOf, type GenerationRepository, type GenerationRow, type StartOutcome } from './repository';
 
 /**
@@ -51,6 +53,8 @@ export interface GenerationContext {
 export function createGenerationService(deps: {
   generations: GenerationRepository;
   chat: ChatService;
+  /** A conversation the crisis layer assessed as crisis becomes a calm memory written by us (docs/decisions/0033-crisis-day-memory.md). */
+  safety: Pick<SafetyService, 'hadCrisis'>;
   text: TextProvider;
   /** Writes the image prompt when the text provider cannot (the offline extractor). */
   fallbackText: TextProvider;
@@ -163,12 +167,24 @@ export function createGenerationService(deps: {
       const settings = await generations.findSettings();
       const fr = input.language === 'fr';
       const textInput = { messages: input.messages, language: input.language, agentName: fr ? settings.agentNameFr : settings.agentName, signal };
-      const { texts, textFallback } = await textsOf(textInput, log);
-      const prompt = await imagePromptOf(
-        { ...textInput, summaryPrompt: fr ? settings.summaryPromptFr : settings.summaryPrompt, imagePrompt: fr ? settings.imagePromptFr : settings.imagePrompt },
-        log,
-      );
-      const art = await artworkOf({ prompt, size: settings.imageSize, quality: settings.imageQuality, signal }, log);
+      let texts: Pick<MemoryTexts, 'title' | 'poeticSummary'>;
+      let textFallback = false;
+      let prompt: string;
+      let art: Awaited<ReturnType<typeof artworkOf>>;
+      if (deps.safety.hadCrisis(input.messages)) {
+        // No provider writes or draws from a crisis conversation: our calm texts, the offline renderer's calm picture.
+        const calm = crisisMemoryTexts(input.language, await chat.helplineCountryOf(userId));
+        texts = calm;
+        prompt = calm.imagePrompt;
+        art = { image: await fallbackImage.generate({ prompt, size: settings.imageSize, quality: settings.imageQuality, signal }), outcome: 'created', errorDetails: null };
+      } else {
+        ({ texts, textFallback } = await textsOf(textInput, log));
+        prompt = await imagePromptOf(
+          { ...textInput, summaryPrompt: fr ? settings.summaryPromptFr : settings.summaryPrompt, imagePrompt: fr ? settings.imagePromptFr : settings.imagePrompt },
+          log,
+        );
+        art = await artworkOf({ prompt, size: settings.imageSize, quality: settings.imageQuality, signal }, log);
+      }
       stored = await storage.putImage(`memories/${userId}`, art.image);
       result = { outcome: art.outcome, errorDetails: art.errorDetails, textFallback };
       memoryId = await generations.saveMemory({

@@ -1,4 +1,5 @@
 import type { Language } from '@shared/limits';
+import type { SafetyLevel } from '@shared/safety';
 import { createOfflineCompanion } from './offline-companion';
 import { createOpenAiCompatibleChat } from './openai-compatible';
 
@@ -17,6 +18,18 @@ export interface ChatReplyInput {
   /** For providers that do not read the system prompt (the offline companion). */
   agentName: string;
   firstName: string;
+  /**
+   * The safety layer's verdict for this turn, below crisis (a crisis is answered by the layer itself):
+   * providers that do not read the system prompt adapt to it; `earlierCrisis` keeps them gentle after one.
+   */
+  safety: { level: Exclude<SafetyLevel, 'crisis'>; earlierCrisis: boolean };
+}
+
+export interface RiskJudgementInput {
+  /** The reviewer's instructions: fixed by the safety layer. */
+  instructions: string;
+  messages: ChatTurn[];
+  signal: AbortSignal;
 }
 
 /**
@@ -26,6 +39,11 @@ export interface ChatReplyInput {
 export interface ChatProvider {
   readonly name: 'offline-companion' | 'openai-compatible';
   streamReply(input: ChatReplyInput): AsyncIterable<string>;
+  /**
+   * The model's own judgement of the risk in the conversation, as structured output (AI providers only).
+   * Fails with a ChatProviderError; the safety layer then keeps the offline verdict.
+   */
+  assessRisk?(input: RiskJudgementInput): Promise<SafetyLevel>;
 }
 
 export type ChatFailure = 'timeout' | 'upstream' | 'network' | 'aborted' | 'empty';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineCompanion } from './offline-companion';
 
-async function reply(language: 'en' | 'fr', userTurns: string[]): Promise<string> {
+async function reply(language: 'en' | 'fr', userTurns: string[], safety: { level: 'none' | 'concern'; earlierCrisis: boolean } = { level: 'none', earlierCrisis: false }): Promise<string> {
   const companion = createOfflineCompanion({ delayMs: 0 });
   const messages: { role: 'user' | 'assistant'; content: string }[] = [{ role: 'assistant', content: 'Welcome.' }];
   let last = '';
@@ -15,6 +15,7 @@ async function reply(language: 'en' | 'fr', userTurns: string[]): Promise<string
       signal: new AbortController().signal,
       agentName: 'Mira',
       firstName: 'Élodie',
+      safety,
     })) {
       last += piece;
     }
@@ -38,5 +39,25 @@ describe('offline companion', () => {
   it('does not greet again after the welcome: the first reply thanks the person by name', async () => {
     const text = await reply('en', ['Hello, today was long.']);
     expect(text.startsWith('Thank you for being here, Élodie.')).toBe(true);
+  });
+
+  it('says nothing about what it is in its replies: the chat header discloses it once', async () => {
+    const en = await reply('en', ['Hello, today was long.']);
+    const fr = await reply('fr', ['Bonjour, la journée a été longue.']);
+    expect(en).not.toMatch(/offline companion|small note/i);
+    expect(fr).not.toMatch(/compagnon hors ligne|petite précision/i);
+  });
+
+  it('on a worrying day, asks gently instead of quoting, and says where help is once', async () => {
+    const worried = { level: 'concern' as const, earlierCrisis: false };
+    for (const [language, turns, pointer] of [
+      ['en', ['I can’t take this anymore.', 'Everything feels empty.', 'I don’t know.'], /Need help now\?/g],
+      ['fr', ['Je n’en peux plus.', 'Tout me semble vide.', 'Je ne sais pas.'], /Besoin d’aide maintenant/g],
+    ] as const) {
+      const text = await reply(language, [...turns], worried);
+      expect(text).not.toMatch(/[“«]/);
+      expect(text.match(pointer)).toHaveLength(1);
+      expect(new Set(text.split('\n')).size).toBe(3);
+    }
   });
 });

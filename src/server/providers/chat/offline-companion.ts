@@ -1,5 +1,5 @@
 import type { Language } from '@shared/limits';
-import type { ChatProvider, ChatTurn } from './index';
+import type { ChatProvider, ChatReplyInput, ChatTurn } from './index';
 
 /**
  * The embedded companion: no network, no model. Reflective listening by hand — it picks up the
@@ -32,12 +32,6 @@ const FEELINGS: Feeling[] = [
   { tone: 'light', en: ['grateful', 'thankful', 'loved', 'hopeful', 'relieved'], fr: ['reconnaissant', 'reconnaissante', 'aimé', 'aimée', 'soulagé', 'soulagée', 'pleine d’espoir', 'plein d’espoir'] },
 ];
 
-// Words of distress that call for a warm pointer to real help before anything else.
-const DISTRESS = {
-  en: ['kill myself', 'suicide', 'end my life', 'hurt myself', 'self-harm', 'want to die', 'no reason to live'],
-  fr: ['me suicider', 'suicide', 'en finir', 'me tuer', 'me faire du mal', 'envie de mourir', 'plus envie de vivre'],
-};
-
 // "Are you a bot?" — the companion answers honestly.
 const ASKS_WHAT_IT_IS = {
   en: /\b(are you (an? )?(ai|bot|robot|human|real|person|machine|chatgpt)|who are you|what are you)\b/i,
@@ -55,29 +49,25 @@ const STOPWORDS = new Set(
 );
 
 type Texts = {
-  firstReplyNote: string;
   greeting: (name: string) => string;
   honesty: (agent: string) => string;
-  distress: string;
   openers: Record<Tone | 'neutral', string[]>;
   feelingReflections: ((w: string) => string)[];
   phraseReflections: ((p: string) => string)[];
   emptyReflections: string[];
   feelingQuestions: string[];
   questions: string[];
-  distressQuestions: string[];
+  concernQuestions: string[];
+  helpPointer: string;
   invitations: string[];
   reminders: string[];
 };
 
 const TEXTS: Record<Language, Texts> = {
   en: {
-    firstReplyNote: '(A small note: I’m the offline companion, a simple built-in listener rather than an AI, but I’m glad to keep you company.)',
     greeting: (name) => (name ? `Thank you for being here, ${name}.` : 'Thank you for being here.'),
     honesty: (agent) =>
       `To be honest with you: I’m ${agent}, running as Souvenir’s offline companion. I’m not an AI model or a person, just a gentle listener built into the app that reflects your words back to you.`,
-    distress:
-      'What you are carrying sounds really heavy, and you deserve support right now. If you are in danger or thinking of hurting yourself, please call your local emergency number or a crisis line straight away, or reach out to someone you trust.',
     openers: {
       heavy: ['Thank you for telling me.', 'That sounds like a lot to carry.', 'I’m glad you shared that with me.', 'That sounds heavy.', 'Let’s take this gently.'],
       light: ['That’s lovely to hear.', 'What a nice thing to share.', 'I can feel some warmth in that.', 'That sounds good.', 'I’m glad for you.'],
@@ -113,7 +103,14 @@ const TEXTS: Record<Language, Texts> = {
       'What part of it would you like to tell me more about?',
       'How did you feel, there and then?',
     ],
-    distressQuestions: ['Is there someone you could reach out to right now?', 'I’m here with you. What is weighing on you most?'],
+    concernQuestions: [
+      'How are you holding up right now?',
+      'What has been weighing on you the most?',
+      'Is there someone you trust who you could talk to about this?',
+      'What would help you feel even a little lighter tonight?',
+      'I’m here with you. What would you like to tell me?',
+    ],
+    helpPointer: 'If it ever feels like too much, the “Need help now?” button in this chat has people you can talk to, at any hour.',
     invitations: [
       'Whenever you feel ready, you can turn today into a memory with the button below our conversation. Or would you like to tell me a little more first?',
       'We have gathered a few pieces of your day. When it feels right, the button below can turn them into today’s memory. What else would you like to add?',
@@ -124,12 +121,9 @@ const TEXTS: Record<Language, Texts> = {
     ],
   },
   fr: {
-    firstReplyNote: '(Petite précision : je suis le compagnon hors ligne, un simple confident intégré à l’application plutôt qu’une IA, mais je suis content de te tenir compagnie.)',
     greeting: (name) => (name ? `Merci d’être là, ${name}.` : 'Merci d’être là.'),
     honesty: (agent) =>
       `Pour être honnête avec toi : je suis ${agent}, dans la version hors ligne de Souvenir. Je ne suis ni une IA ni une personne, juste une écoute douce intégrée à l’application, qui te renvoie tes propres mots.`,
-    distress:
-      'Ce que tu portes semble vraiment lourd, et tu mérites d’être soutenu·e dès maintenant. Si tu es en danger ou si tu penses à te faire du mal, appelle tout de suite le 112 ou le 3114, ou contacte une personne de confiance.',
     openers: {
       heavy: ['Merci de me le confier.', 'Cela fait beaucoup à porter.', 'Je suis content que tu m’en parles.', 'Cela semble lourd.', 'Prenons cela doucement.'],
       light: ['Ça fait plaisir à entendre.', 'Quelle belle chose à partager.', 'Je sens de la douceur dans ce que tu dis.', 'Ça a l’air bien.', 'Je suis content pour toi.'],
@@ -165,7 +159,14 @@ const TEXTS: Record<Language, Texts> = {
       'De quelle partie aimerais-tu me parler davantage ?',
       'Comment te sentais-tu, à ce moment-là ?',
     ],
-    distressQuestions: ['Y a-t-il quelqu’un que tu pourrais joindre tout de suite ?', 'Je suis là avec toi. Qu’est-ce qui pèse le plus en ce moment ?'],
+    concernQuestions: [
+      'Comment tiens-tu le coup, là, maintenant\u00a0?',
+      'Qu’est-ce qui pèse le plus sur toi en ce moment\u00a0?',
+      'Y a-t-il quelqu’un de confiance à qui tu pourrais en parler\u00a0?',
+      'Qu’est-ce qui pourrait te rendre la soirée un tout petit peu plus légère\u00a0?',
+      'Je suis là avec toi. Qu’aimerais-tu me dire\u00a0?',
+    ],
+    helpPointer: 'Si cela devient trop lourd, le bouton «\u00a0Besoin d’aide maintenant\u00a0?\u00a0» de cette conversation te donne des personnes à qui parler, à toute heure.',
     invitations: [
       'Quand tu te sentiras prêt·e, tu pourras transformer cette journée en souvenir avec le bouton sous notre conversation. Ou veux-tu m’en dire un peu plus d’abord ?',
       'Nous avons rassemblé quelques morceaux de ta journée. Quand cela te semblera juste, le bouton ci-dessous en fera le souvenir du jour. Qu’aimerais-tu ajouter ?',
@@ -242,7 +243,14 @@ function isContentWord(word: string): boolean {
 }
 
 /** The whole reply, decided from the conversation alone. */
-export function composeReply(input: { messages: ChatTurn[]; language: Language; agentName: string; firstName: string }): string {
+export function composeReply(input: {
+  messages: ChatTurn[];
+  language: Language;
+  agentName: string;
+  firstName: string;
+  /** The safety layer's verdict (a crisis never reaches the companion: the layer answers it). */
+  safety?: ChatReplyInput['safety'];
+}): string {
   const t = TEXTS[input.language];
   const userMessages = input.messages.filter((m) => m.role === 'user');
   const turn = userMessages.length;
@@ -251,11 +259,17 @@ export function composeReply(input: { messages: ChatTurn[]; language: Language; 
   // Stable across the conversation, so consecutive turns walk through the templates instead of jumping.
   const base = hash(userMessages[0]?.content ?? '');
   const said = new Set(input.messages.filter((m) => m.role === 'assistant').map((m) => m.content.trim()));
+  const worried = input.safety !== undefined && (input.safety.level === 'concern' || input.safety.earlierCrisis);
+  const pointed = [...said].some((reply) => reply.includes(t.helpPointer));
 
   const candidates = (variant: number): string => {
     const k = base + turn + variant;
-    if (DISTRESS[input.language].some((w) => containsWord(last, w)) || DISTRESS.en.some((w) => containsWord(last, w))) {
-      return [t.distress, pick(t.distressQuestions, k)].join(' ');
+    if (worried) {
+      // A hard moment: no quoting, no invitation to make a memory; a warm word, one gentle question, and
+      // once in the conversation where help is.
+      const parts = [turn === 1 ? t.greeting(input.firstName) : pick(t.openers.heavy, k), pick(t.concernQuestions, k)];
+      if (!pointed) parts.push(t.helpPointer);
+      return parts.join(' ');
     }
     if (ASKS_WHAT_IT_IS.en.test(last) || ASKS_WHAT_IT_IS.fr.test(last)) {
       return [t.honesty(input.agentName), pick(t.questions, k)].join(' ');
@@ -268,7 +282,7 @@ export function composeReply(input: { messages: ChatTurn[]; language: Language; 
       : phrase
         ? pick(t.phraseReflections, k)(phrase)
         : pick(t.emptyReflections, k);
-    const parts: string[] = turn === 1 ? [t.greeting(input.firstName), t.firstReplyNote] : [opener];
+    const parts: string[] = turn === 1 ? [t.greeting(input.firstName)] : [opener];
     parts.push(reflection);
     if (turn === INVITE_TURN) parts.push(pick(t.invitations, k));
     else if (turn > INVITE_TURN && (turn - INVITE_TURN) % REMIND_EVERY === 0) parts.push(pick(t.reminders, k));
@@ -294,18 +308,21 @@ const sleep = (ms: number, signal: AbortSignal) =>
     }
   });
 
+/** A written reply streamed word by word, spaces kept, so that it arrives like a typed one. */
+export async function* streamWords(text: string, options: { delayMs: number; signal: AbortSignal }): AsyncGenerator<string> {
+  const chunks = text.match(/\S+\s*/g) ?? [text];
+  for (let i = 0; i < chunks.length; i++) {
+    if (options.signal.aborted) return;
+    if (i > 0) await sleep(options.delayMs, options.signal);
+    yield chunks[i]!;
+  }
+}
+
 export function createOfflineCompanion(options: { delayMs: number }): ChatProvider {
   return {
     name: 'offline-companion',
-    async *streamReply(input) {
-      const reply = composeReply(input);
-      // Word by word, spaces kept, so the reply streams in like a typed one.
-      const chunks = reply.match(/\S+\s*/g) ?? [reply];
-      for (let i = 0; i < chunks.length; i++) {
-        if (input.signal.aborted) return;
-        if (i > 0) await sleep(options.delayMs, input.signal);
-        yield chunks[i]!;
-      }
+    streamReply(input) {
+      return streamWords(composeReply(input), { delayMs: options.delayMs, signal: input.signal });
     },
   };
 }

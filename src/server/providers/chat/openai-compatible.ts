@@ -1,6 +1,15 @@
 import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI from 'openai';
+import { SAFETY_LEVELS, type SafetyLevel } from '@shared/safety';
 import { ChatProviderError, type ChatProvider } from './index';
+
+/** The judgement's structured output: one level, nothing else. */
+const RISK_SCHEMA = {
+  type: 'object',
+  properties: { level: { type: 'string', enum: [...SAFETY_LEVELS] } },
+  required: ['level'],
+  additionalProperties: false,
+} as const;
 
 /**
  * Any OpenAI-compatible chat-completions API (OpenAI, Ollama, LM Studio, vLLM, Mistral…), streamed.
@@ -50,7 +59,43 @@ export function createOpenAiCompatibleChat(options: OpenAiOptions): ChatProvider
         signal.removeEventListener('abort', onAbort);
       }
     },
+
+    async assessRisk({ instructions, messages, signal }) {
+      let content: string | null | undefined;
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: options.model,
+            temperature: 0,
+            messages: [{ role: 'system', content: instructions }, { role: 'user', content: transcriptOf(messages) }],
+            response_format: { type: 'json_schema', json_schema: { name: 'safety_assessment', strict: true, schema: RISK_SCHEMA } },
+          },
+          { signal },
+        );
+        content = completion.choices[0]?.message?.content;
+      } catch (error) {
+        throw toChatProviderError(error, { timedOut: false, aborted: signal.aborted });
+      }
+      const level = levelOf(content);
+      if (!level) throw new ChatProviderError('empty');
+      return level;
+    },
   };
+}
+
+/** The conversation as one text to review, so the model judges it instead of answering it. */
+function transcriptOf(messages: { role: 'user' | 'assistant'; content: string }[]): string {
+  return messages.map((m) => `${m.role === 'user' ? 'USER' : 'COMPANION'}: ${m.content}`).join('\n\n');
+}
+
+function levelOf(content: string | null | undefined): SafetyLevel | null {
+  if (!content) return null;
+  try {
+    const value = (JSON.parse(content) as { level?: unknown }).level;
+    return (SAFETY_LEVELS as readonly unknown[]).includes(value) ? (value as SafetyLevel) : null;
+  } catch {
+    return null;
+  }
 }
 
 function toChatProviderError(error: unknown, state: { timedOut: boolean; aborted: boolean }): ChatProviderError {

@@ -1,0 +1,106 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AdminSafetyResponse } from '@shared/contracts/safety';
+import { SAFETY_REFERRAL_DAYS } from '@shared/contracts/safety';
+import type { Language } from '@shared/limits';
+import { isSafetyCountry, SAFETY_LEVELS, type SafetyCountry, type SafetyLevel } from '@shared/safety';
+import { assessConversation, type ConversationAssessment, type SafetyTurn } from '../../safety/assess';
+import { AFTER_CRISIS_NOTE, JUDGE_INSTRUCTIONS, SAFETY_INSTRUCTIONS } from '../../safety/instructions';
+import type { CrisisReplyKind } from '../../safety/replies';
+import type { SafetyRepository } from './repository';
+
+/** Asks a model for its judgement of the conversation (structured output); absent without an AI provider. */
+export type RiskJudge = (input: { instructions: string; messages: SafetyTurn[]; signal: AbortSignal }) => Promise<SafetyLevel>;
+
+/** What the safety layer decided for the reply being written now. */
+export interface TurnSafety {
+  level: SafetyLevel;
+  /** Set when the reply is ours rather than the provider's: a crisis turn. */
+  crisisKind: CrisisReplyKind | null;
+  /** An earlier message of this conversation was a crisis: the provider is reminded, the check stays on. */
+  earlierCrisis: boolean;
+  /** This turn is the conversation's first crisis: one referral to count. */
+  firstReferral: boolean;
+}
+
+const rank = (level: SafetyLevel) => SAFETY_LEVELS.indexOf(level);
+const higher = (a: SafetyLevel, b: SafetyLevel) => (rank(b) > rank(a) ? b : a);
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The crisis layer (docs/safety.md): always on, for every provider. It assesses the whole conversation
+ * before any provider sees it, decides when the reply must be ours, adds the locked instructions to the
+ * provider's prompt, and counts referrals with no text and no person attached. It never logs or keeps
+ * a word of the conversation: logs carry kinds of failures only.
+ */
+export function createSafetyService(deps: { referrals: SafetyRepository; judge: RiskJudge | null; judgeTimeoutMs: number }) {
+  const { referrals, judge } = deps;
+
+  const turnOf = (offline: ConversationAssessment, level: SafetyLevel): TurnSafety => {
+    const earlierCrisis = offline.earlierCrisis;
+    if (level !== 'crisis') return { level, crisisKind: null, earlierCrisis, firstReferral: false };
+    const crisisKind: CrisisReplyKind = !earlierCrisis ? 'first' : offline.denial ? 'denial' : 'continued';
+    return { level, crisisKind, earlierCrisis, firstReferral: !earlierCrisis };
+  };
+
+  return {
+    /** The offline assessor's verdict for the reply now being written. Synchronous: no key, no network. */
+    assess(messages: readonly SafetyTurn[]): { offline: ConversationAssessment; turn: TurnSafety } {
+      const offline = assessConversation(messages);
+      return { offline, turn: turnOf(offline, offline.level) };
+    },
+
+    /** Whether the model's judgement may be asked: an AI provider is configured and the offline verdict is not already crisis. */
+    canJudge(offline: ConversationAssessment): boolean {
+      return judge !== null && offline.level !== 'crisis';
+    },
+
+    /**
+     * The model's judgement, which can only raise the offline verdict: a failure, a timeout or an answer
+     * below it leaves the offline verdict as it is.
+     */
+    async judge(messages: readonly SafetyTurn[], offline: ConversationAssessment, context: { signal: AbortSignal; log: FastifyBaseLogger }): Promise<TurnSafety> {
+      if (!judge || offline.level === 'crisis') return turnOf(offline, offline.level);
+      const timeout = AbortSignal.timeout(deps.judgeTimeoutMs);
+      try {
+        const level = await judge({ instructions: JUDGE_INSTRUCTIONS, messages: [...messages], signal: AbortSignal.any([context.signal, timeout]) });
+        return turnOf(offline, higher(offline.level, level));
+      } catch (error) {
+        context.log.warn({ reason: timeout.aborted ? 'timeout' : error instanceof Error ? error.name : typeof error }, 'safety judgement unavailable: the offline verdict stands');
+        return turnOf(offline, offline.level);
+      }
+    },
+
+    /** Whether any turn of a finished conversation was a crisis (the memory of such a day is made differently). */
+    hadCrisis(messages: readonly SafetyTurn[]): boolean {
+      for (let end = messages.length; end > 0; end--) {
+        if (messages[end - 1]?.role !== 'user') continue;
+        if (assessConversation(messages.slice(0, end)).level === 'crisis') return true;
+      }
+      return false;
+    },
+
+    /** The locked part of a provider's system prompt: after the administrators' prompt, always. */
+    instructions(language: Language, turn: Pick<TurnSafety, 'earlierCrisis'>): string {
+      return turn.earlierCrisis ? `${SAFETY_INSTRUCTIONS[language]}\n\n${AFTER_CRISIS_NOTE[language]}` : SAFETY_INSTRUCTIONS[language];
+    },
+
+    /** Counts one referral (day, language, country). A failure is logged by kind and never stops the reply. */
+    async countReferral(input: { language: Language; country: SafetyCountry }, log: FastifyBaseLogger): Promise<void> {
+      try {
+        await referrals.increment({ day: utcDay(new Date()), language: input.language, country: input.country });
+      } catch (error) {
+        log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'a crisis referral could not be counted');
+      }
+    },
+
+    async adminView(now = new Date()): Promise<AdminSafetyResponse> {
+      const since = utcDay(new Date(now.getTime() - (SAFETY_REFERRAL_DAYS - 1) * 86_400_000));
+      const rows = await referrals.since(since);
+      return {
+        instructions: SAFETY_INSTRUCTIONS,
+        referrals: rows.map((row) => ({ day: row.day, language: row.language, country: isSafetyCountry(row.country) ? row.country : 'OTHER', count: row.count })),
+      };
+    },
+  };
+}
+export type SafetyService = ReturnType<typeof createSafetyService>;
