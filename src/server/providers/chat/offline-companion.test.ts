@@ -50,12 +50,13 @@ describe('offline companion', () => {
 
   it('on a worrying day, asks gently instead of quoting, and says where help is once', async () => {
     const worried = { level: 'concern' as const, earlierCrisis: false };
-    for (const [language, turns, pointer] of [
-      ['en', ['I can’t take this anymore.', 'Everything feels empty.', 'I don’t know.'], /Need help now\?/g],
-      ['fr', ['Je n’en peux plus.', 'Tout me semble vide.', 'Je ne sais pas.'], /Besoin d’aide maintenant/g],
+    for (const [language, turns, pointer, echo] of [
+      ['en', ['I can’t take this anymore.', 'Everything feels empty.', 'I don’t know.'], /Need help now\?/g, /take this anymore|empty/i],
+      ['fr', ['Je n’en peux plus.', 'Tout me semble vide.', 'Je ne sais pas.'], /Besoin d’aide maintenant/g, /en peux plus|vide/i],
     ] as const) {
       const text = await reply(language, [...turns], worried);
-      expect(text).not.toMatch(/[“«]/);
+      // Their own words are not quoted back to them on such a day.
+      expect(text).not.toMatch(echo);
       expect(text.match(pointer)).toHaveLength(1);
       expect(new Set(text.split('\n')).size).toBe(3);
     }
