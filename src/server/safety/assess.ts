@@ -1,0 +1,1124 @@
+// The offline crisis assessor: decides from the words alone whether a message, and the conversation it ends,
+// shows suicidal crisis. It runs on every turn, with or without an AI provider, so it is pure, synchronous and
+// keeps nothing: the text is read, matched and dropped, never logged.
+//
+// How it reads (docs/safety-assessor.md has the longer story):
+//   1. normalise: lower case, accents off, one apostrophe, letters repeated 3+ times cut to 2, contractions and
+//      SMS forms spelled out ("jveux" → "je veux", "im" → "i am", "kms" → "kill myself"), key words with one
+//      typo put right ("suicde" → "suicide", "mourrir" → "mourir");
+//   2. mask idioms and look-alikes ("dying to see", "mort de rire", "film about suicide") so no rule sees them;
+//   3. match a table of rules built from word families (who × wanting × dying, "better off without me",
+//      "not wake up", means, farewells, self-harm…), each with what may undo it: a negator just before,
+//      someone else as the subject, a self-harm told as long past.
+// Both languages are matched at once: people mix them in one message whatever the interface says.
+
+import type { SafetyLevel } from '@shared/safety';
+
+export interface SafetyTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+export type SafetySignal =
+  | 'ideation'
+  | 'indirect'
+  | 'plan'
+  | 'means'
+  | 'self-harm'
+  | 'farewell'
+  | 'hopelessness'
+  | 'unsafe-answer'
+  | 'denial';
+export interface MessageAssessment {
+  level: SafetyLevel;
+  signals: SafetySignal[];
+}
+export interface ConversationAssessment {
+  /** The level for the reply now being written. */
+  level: SafetyLevel;
+  /** The last user message alone. */
+  last: MessageAssessment;
+  /** An earlier user message (before the last) was assessed crisis. */
+  earlierCrisis: boolean;
+  /** The last message minimises or takes back an earlier crisis ("no I'm fine", "je rigolais", "forget it"). */
+  denial: boolean;
+  signals: SafetySignal[];
+}
+
+// ─── Normalisation ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** Whole tokens spelled out: English contractions without their apostrophe, SMS and chat forms in both languages. */
+const EXPANSIONS: Record<string, string> = {
+  // English contractions typed without an apostrophe
+  im: 'i am', iam: 'i am', ive: 'i have', dont: 'do not', doesnt: 'does not', didnt: 'did not', cant: 'can not',
+  cannot: 'can not', wont: 'will not', wouldnt: 'would not', couldnt: 'could not', shouldnt: 'should not',
+  isnt: 'is not', arent: 'are not', wasnt: 'was not', werent: 'were not', havent: 'have not', hasnt: 'has not',
+  hadnt: 'had not', aint: 'am not', youre: 'you are', theyre: 'they are', thats: 'that is', whats: 'what is',
+  theres: 'there is', itll: 'it will', youd: 'you would', theyd: 'they would', everyones: 'everyone is',
+  // English chat forms
+  wanna: 'want to', wana: 'want to', wan: 'want', wantto: 'want to', gonna: 'going to', gona: 'going to',
+  gunna: 'going to', finna: 'going to', gotta: 'got to', tryna: 'trying to', kinda: 'kind of', sorta: 'sort of',
+  lemme: 'let me', dunno: 'do not know', idk: 'i do not know', idc: 'i do not care', u: 'you', ur: 'you are',
+  r: 'are', rn: 'right now', tn: 'tonight', tonite: 'tonight', '2nite': 'tonight', cuz: 'because', coz: 'because',
+  cos: 'because', bc: 'because', bcuz: 'because', ppl: 'people', every1: 'everyone', evry1: 'everyone',
+  evryone: 'everyone', some1: 'someone', no1: 'no one', noone: 'no one', nobdy: 'nobody', anymor: 'anymore',
+  nemore: 'anymore', tmrw: 'tomorrow', tmr: 'tomorrow', tomoro: 'tomorrow', '2moro': 'tomorrow', '2day': 'today',
+  wnat: 'want', wamt: 'want', wnt: 'want', whant: 'want', wnana: 'want to', watn: 'want', klil: 'kill', abt: 'about', pls: 'please', plz: 'please', dieing: 'dying', dyin: 'dying', killin: 'killing', myslef: 'myself', mysef: 'myself',
+  lmao: 'lol', lmfao: 'lol', rofl: 'lol', haha: 'lol', hahaha: 'lol', hehe: 'lol', xd: 'lol',
+  // Internet euphemisms for suicide: written to slip past filters, they mean it
+  kms: 'kill myself', kys: 'kill yourself', ctb: 'kill myself', sewerslide: 'suicide', sewercide: 'suicide',
+  suicied: 'suicide', selfdelete: 'kill myself',
+  // French SMS: subject glued to its verb, dropped letters
+  jai: 'je ai', jen: 'je en', jme: 'je me', jte: 'je te', jle: 'je le', jsuis: 'je suis', jsui: 'je suis',
+  chuis: 'je suis', chui: 'je suis', chu: 'je suis', chus: 'je suis', jss: 'je suis', jveux: 'je veux', jveu: 'je veux', jvx: 'je veux',
+  jvais: 'je vais', jvai: 'je vais', jpeux: 'je peux', jpeu: 'je peux', jpx: 'je peux', jsais: 'je sais',
+  jsai: 'je sais', jsp: 'je sais pas', chais: 'je sais', jpense: 'je pense', jcrois: 'je crois', jfais: 'je fais',
+  jdois: 'je dois', jvoudrais: 'je voudrais', jaimerais: 'je aimerais', jaurais: 'je aurais', javais: 'je avais',
+  jetais: 'je etais', jarrive: 'je arrive', jarrete: 'je arrete', jaime: 'je aime', jpp: 'je en peux plus',
+  jmen: 'je me en', jmerite: 'je merite', cest: 'ce est', ct: 'ce etait', cetait: 'ce etait', sest: 'se est',
+  nen: 'ne en', nai: 'ne ai', nest: 'ne est', netais: 'ne etais', mendormir: 'me endormir', tkt: 'te inquiete pas',
+  tqt: 'te inquiete pas', tinquiete: 'te inquiete', pk: 'pourquoi', pq: 'pourquoi', pourkoi: 'pourquoi',
+  pcq: 'parce que', pck: 'parce que', psk: 'parce que', pask: 'parce que', parceque: 'parce que', qd: 'quand',
+  qnd: 'quand', kan: 'quand', ke: 'que', koi: 'quoi', kwa: 'quoi', tt: 'tout', tte: 'toute', ts: 'tous',
+  bcp: 'beaucoup', pr: 'pour', ds: 'dans', vx: 'veux', ve: 'veux', veu: 'veux', veus: 'veux', jamai: 'jamais',
+  jame: 'jamais', tjr: 'toujours', tjrs: 'toujours', toujour: 'toujours', envi: 'envie', moa: 'moi', mwa: 'moi',
+  toa: 'toi', oci: 'aussi', ajd: 'aujourdhui', auj: 'aujourdhui', aujd: 'aujourdhui', dmain: 'demain',
+  mdr: 'lol', ptdr: 'lol', xptdr: 'lol', gt: 'je etais', plu: 'plus', tro: 'trop',
+};
+
+/** "'d", "'ll"… after a word: the contraction spelled out. "n't" is handled apart (can't, won't, ain't). */
+const SUFFIXES: [string, string][] = [["'m", 'am'], ["'re", 'are'], ["'ve", 'have'], ["'ll", 'will'], ["'d", 'would'], ["'s", 's']];
+const NOT_STEMS: Record<string, string> = { ca: 'can', wo: 'will', ai: 'am', sha: 'shall' };
+/** Words before which "'s" is "is" ("it's goodbye"), elsewhere a possessive ("dad's gun"). */
+const IS_BEFORE_S = new Set(['it', 'that', 'what', 'there', 'he', 'she', 'who', 'here', 'everyone', 'everything', 'this', 'life', 'nobody', 'noone']);
+const PRONOUN = /^(?:i|you|we|they|he|she|it|could|would|should|must|might|that|there|what|who)$/;
+const SPACED_CONTRACTIONS: Record<string, { after: RegExp; word: string }> = {
+  m: { after: /^i$/, word: 'am' },
+  ve: { after: PRONOUN, word: 'have' },
+  ll: { after: PRONOUN, word: 'will' },
+  re: { after: PRONOUN, word: 'are' },
+  d: { after: /^(?:i|you|we|they|he|she|it)$/, word: 'would' },
+  s: { after: /^(?:it|that|what|there|he|she|who|here)$/, word: 'is' },
+};
+/** French elision: the letter before the apostrophe is a whole word ("j'ai" → "je ai", "l'acte" → "le acte"). */
+const ELISIONS: Record<string, string> = {
+  j: 'je', m: 'me', t: 'te', l: 'le', n: 'ne', s: 'se', d: 'de', c: 'ce', qu: 'que', jusqu: 'jusque',
+  lorsqu: 'lorsque', puisqu: 'puisque', presqu: 'presque', quelqu: 'quelque',
+};
+
+/** Several words people write as one thing, rewritten before the rules read them. */
+const PHRASES: [RegExp, string][] = [
+  // "can't stop thinking about it" affirms; read as "keep" so the "not" does not pass for a negation
+  [phrase('can not stop|can not help|ne peux pas me empecher de|peux pas me empecher de|ne arrive pas a arreter de|arrive pas a arreter de|ne arrete pas de|arrete pas de|ne cesse pas de|ne cesse de|cesse pas de'), 'keep'],
+  [phrase('no longer|any longer'), 'nolonger'],
+  [phrase('any more'), 'anymore'],
+  [/(?<= )pu(?= (?:envie|le gout|gout|rien|capable|la force|de force|vivre|exister|jamais|personne|la|de raison))/g, 'plus'],
+  [phrase('de plus en plus'), 'increasingly'],
+  [phrase('plus que jamais'), 'morethanever'],
+  [phrase('si jamais'), 'si'],
+  [phrase('sewer slide|sewer side|toaster bath|self deletion'), 'suicide'],
+  [phrase('self delete|commit die|unalive myself|neck myself|rope myself'), 'kill myself'],
+  [phrase('unaliving myself'), 'killing myself'],
+  [phrase('unalived myself'), 'killed myself'],
+  [phrase('be unalive|be unalived'), 'be dead'],
+  [phrase('unalive'), 'die'],
+  [phrase('unalived'), 'died'],
+  [phrase('unaliving'), 'dying'],
+  [phrase('six feet under|6 feet under|6ft under'), 'dead'],
+  [phrase('self harm|self harming|self harmed|selfharm|selfharming|self harms|self injury|self injuring'), 'selfharm'],
+];
+
+function phrase(alternatives: string): RegExp {
+  return new RegExp(`(?<= )(?:${alternatives})(?= )`, 'g');
+}
+
+/**
+ * Words whose typos matter: written with a letter doubled or missing, one swapped, they still mean the same.
+ * Exact forms first; a token that squeezes (runs of a letter to one) to one of them is that word.
+ */
+const KEY_FORMS = [
+  'die', 'dies', 'died', 'dying', 'dead', 'kill', 'kills', 'killed', 'killing', 'myself', 'suicide', 'suicides',
+  'suicided', 'suicidal', 'suicider', 'suicidee', 'suicidaire', 'suicidaires', 'mourir', 'mourrai', 'mourrais',
+  'crever', 'tuer', 'better', 'without', 'anymore', 'wake', 'sleep', 'pills', 'alive', 'live', 'living', 'vivre',
+  'veux', 'envie', 'overdose', 'overdosed', 'disappear', 'disparaitre', 'reveiller', 'endormir', 'exister',
+  'exist', 'scarifie', 'scarifier', 'scarifiee', 'scarification', 'noose', 'rope', 'corde', 'pendre', 'veines',
+  'wrists', 'poignets', 'goodbye', 'adieu', 'want', 'never', 'jamais', 'plus',
+];
+/** One edit away (letters swapped, dropped, added, changed) from these still counts, for words of 6+ letters. */
+const FUZZY_FORMS = ['suicide', 'suicidal', 'suicider', 'suicidaire', 'myself', 'mourir', 'overdose', 'disparaitre', 'scarifier', 'disappear'];
+/** Real words one edit from a key word: "courir" (to run) must never read as "mourir". */
+const PROTECTED = new Set(['courir', 'nourrir', 'nourir', 'pourrir', 'pourir', 'mourut', 'herself', 'himself', 'itself', 'disappears', 'disappeared']);
+
+const squeeze = (word: string) => word.replace(/(.)\1+/g, '$1');
+const SQUEEZED = new Map<string, string>();
+for (const form of KEY_FORMS) if (!SQUEEZED.has(squeeze(form))) SQUEEZED.set(squeeze(form), form);
+const FUZZY_SQUEEZED = FUZZY_FORMS.map((form) => [squeeze(form), form] as const);
+const KEY_SET = new Set(KEY_FORMS);
+
+/** Optimal string alignment distance, capped: only "0, 1 or more" matters here. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]! <= 1;
+}
+
+function canonical(token: string): string {
+  if (KEY_SET.has(token) || token.length < 3) return token;
+  const squeezed = squeeze(token);
+  const known = SQUEEZED.get(squeezed);
+  if (known) return known;
+  if (token.length >= 5 && !PROTECTED.has(token) && !PROTECTED.has(squeezed)) {
+    for (const [form, word] of FUZZY_SQUEEZED) if (withinOneEdit(squeezed, form)) return word;
+  }
+  return token;
+}
+
+function expandRawToken(raw: string, previous: string | undefined): string[] {
+  const token = raw.replace(/^'+|'+$/g, '');
+  if (!token) return [];
+  if (token.includes("'")) {
+    const notForm = /^(\w+)n't$/.exec(token);
+    if (notForm) return [NOT_STEMS[notForm[1]!] ?? notForm[1]!, 'not'];
+    const elision = /^(\w+)'(.+)$/.exec(token);
+    if (elision && ELISIONS[elision[1]!]) return [ELISIONS[elision[1]!]!, ...expandRawToken(elision[2]!, undefined)];
+    for (const [suffix, word] of SUFFIXES) {
+      if (!token.endsWith(suffix)) continue;
+      const stem = token.slice(0, -suffix.length);
+      return [...expandRawToken(stem, previous), suffix === "'s" && IS_BEFORE_S.has(stem) ? 'is' : word];
+    }
+    return expandRawToken(token.replace(/'/g, ''), previous);
+  }
+  // "g" is "j'ai" in French texting, unless it follows a number ("20 g de paracétamol")
+  if (token === 'g') return previous && /^\d+$/.test(previous) ? ['g'] : ['je', 'ai'];
+  if (token === 'c' && previous !== 'u') return ['ce', 'est'];
+  // Québec "pu" is "plus" ("j'ai pu le goût de vivre"), unless it is "pouvoir" ("j'ai pu venir"): told by what follows, later
+  if (token === 'pu' && previous && ['ai', 'a', 'veux', 'peux', 'suis', 'ne'].includes(previous)) return ['pu'];
+  // "TS" is a suicide attempt after an article ("j'ai fait une TS"), otherwise "tous"
+  if (token === 'ts') return previous && ['une', 'des', 'ma', 'sa', 'premiere', 'derniere', '1'].includes(previous) ? ['tentative', 'de', 'suicide'] : ['tous'];
+  // a contraction typed with a space instead of the apostrophe: "i m", "i ve", "it s"
+  const spaced = previous ? SPACED_CONTRACTIONS[token] : undefined;
+  if (spaced && previous && spaced.after.test(previous)) return [spaced.word];
+  const expansion = EXPANSIONS[token] ?? (token.length > 2 ? EXPANSIONS[squeeze(token)] : undefined);
+  if (expansion && !(token === 'kms' && previous && /^\d+$/.test(previous))) return expansion.split(' ');
+  return [canonical(token)];
+}
+
+/** Text → tokens: words, and "." / "," for the ends of sentences and clauses. */
+function tokenise(text: string): string[] {
+  const cleaned = text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/[’‘`´ʼ′]/g, "'")
+    // laughing faces say "joking": kept as a word, idioms rules read it
+    .replace(/[😂🤣😹😆😅💀☠]/gu, ' lol . ')
+    .replace(/\p{Extended_Pictographic}/gu, ' , ')
+    .replace(/(\p{L})\1{2,}/gu, '$1$1')
+    .replace(/[.!?;…\n\r]+/g, ' . ')
+    .replace(/[,:()[\]{}«»"“”|/\\*_~=+<>—–]+/g, ' , ')
+    .replace(/-/g, ' ')
+    .replace(/[^a-z0-9' .,]+/g, ' ');
+  const tokens: string[] = [];
+  for (const raw of cleaned.split(/\s+/)) {
+    if (!raw) continue;
+    if (raw === '.' || raw === ',') {
+      tokens.push(raw);
+      continue;
+    }
+    const last = tokens[tokens.length - 1];
+    if (raw === 't' && last && EXPANSIONS[`${last}t`]) {
+      tokens.pop();
+      tokens.push(...EXPANSIONS[`${last}t`]!.split(' '));
+      continue;
+    }
+    tokens.push(...expandRawToken(raw, last));
+  }
+  let joined = ` . ${tokens.join(' ')} . `;
+  for (const [pattern, replacement] of PHRASES) joined = joined.replace(pattern, replacement);
+  return joined.split(' ').filter(Boolean);
+}
+
+// ─── Word families ──────────────────────────────────────────────────────────────────────────────────────────
+// Alternatives are regular-expression pieces over normalised tokens (accent-free, lower case, one space).
+
+const FAMILIES: Record<string, string[]> = {
+  /** Words that may sit between a verb and what it governs without changing its sense. */
+  ADV: [
+    'just', 'really', 'simply', 'fucking', 'fking', 'fkn', 'freaking', 'literally', 'honestly', 'actually', 'truly',
+    'seriously', 'so', 'kind of', 'sort of', 'already', 'finally', 'quietly', 'peacefully', 'now', 'all', 'even',
+    'also', 'still', 'sometimes', 'often', 'always', 'genuinely', 'badly', 'desperately', 'only', 'quite', 'ever',
+    'go', 'juste', 'vraiment', 'simplement', 'tellement', 'trop', 'tant', 'limite', 'carrement', 'enfin', 'deja',
+    'aussi', 'tout', 'putain', 'grave', 'serieux', 'serieusement', 'sincerement', 'franchement', 'parfois', 'souvent',
+    'toujours', 'encore', 'seulement', 'bien', 'presque', 'increasingly', 'morethanever', 'bordel', 'moi',
+  ],
+  NEG: ['not', 'never', 'nolonger', 'ne', 'pas', 'jamais', 'plus', 'point', 'guere'],
+  /** Wanting, wishing, intending, deserving: what turns "die" into a wish. Third-person forms too (the subject decides). */
+  WANT: [
+    'want to', 'want 2', 'wants to', 'wanted to', 'wish to', 'wish i could', 'wished i could', 'would like to',
+    'would love to', 'ready to', 'deserve to', 'deserves to', 'should', 'need to', 'plan to', 'planning to',
+    'planning on', 'plan on', 'intend to', 'hope to', 'hoping to', 'long to', 'tempted to', 'urge to', 'urges to',
+    'desire to', 'decided to', 'have decided to', 'choose to', 'would rather', 'rather', 'prefer to', 'let me',
+    'pray to', 'praying to', 'wanting to', 'talks about wanting to', 'talking about wanting to',
+    'veux', 'veut', 'voulais', 'voulait', 'voudrais', 'voudrait', 'voudrai', 'aimerais', 'aimerait', 'aimerai', 'souhaite',
+    'souhaiterais', 'souhaiterait', 'ai envie de', 'envie de', 'a envie de', 'ai besoin de', 'besoin de',
+    'merite de', 'merites de', 'devrais', 'devrait', 'dois', 'doit', 'prefererais', 'prefere', 'reve de',
+    'ai hate de', 'hate de', 'suis pret a', 'suis prete a', 'pret a', 'prete a', 'ai decide de', 'decide de',
+    'pense a', 'pensais a', 'songe a', 'compte', 'laisse moi', 'laissez moi', 'laissez nous', 'cherche a',
+  ],
+  /** Thinking, fantasising, feeling like: what turns a gerund ("dying") into a thought of dying. */
+  THINK: [
+    'thinking about', 'thinking of', 'think about', 'thought about', 'thought of', 'thoughts of', 'thoughts about',
+    'considering', 'contemplating', 'fantasizing about', 'fantasising about', 'dreaming of', 'dreaming about',
+    'dream of', 'dream about', 'obsessed with', 'feel like', 'felt like', 'feeling like', 'keep thinking about',
+    'started thinking about', 'cannot stop thinking about', 'ideas of', 'urge to start', 'urges of',
+  ],
+  /** Dying, said as something one could want (infinitive), in both languages. */
+  DIE: [
+    'die', 'pass away', 'perish', 'stop living', 'stop existing', 'stop breathing', 'cease to exist',
+    'cease existing', 'be dead', 'be gone(?= [.,]| forever| for good)', 'rope(?= [.,])', 'leave this world', 'leave this earth',
+    'go to sleep forever', 'sleep forever', 'sleep and never wake up', 'disappear forever', 'disappear for good',
+    'disappear permanently', 'not exist', 'not be alive', 'not be here anymore', 'end it all', 'end it(?= [.,]| tonight| today| now| soon| for good| once and for all| forever)',
+    'end things(?! with)', 'mourir', 'crever', 'creve', 'etre mort', 'etre morte', 'etre morts', 'etre mortes',
+    'deceder', 'en finir(?! avec (?!la vie|tout|moi|ma vie|cette vie|ce monde|le monde|le existence|mes jours))',
+    'arreter de vivre', 'cesser de vivre', 'arreter de exister', 'cesser de exister', 'quitter ce monde',
+    'quitter la vie', 'partir pour toujours', 'partir a jamais', 'disparaitre pour toujours', 'disparaitre a jamais',
+    'disparaitre definitivement', 'disparaitre pour de bon', 'disparaitre de ce monde', 'disparaitre de la surface',
+    'dormir pour toujours', 'dormir pour le eternite', 'dormir a jamais', 'me endormir pour toujours',
+    'me endormir pour de bon', 'me endormir et ne plus me reveiller', 'ne plus exister', 'ne plus etre la', 'walk into traffic', 'step into traffic', 'run into traffic', '(?:walk|step|run) in front of (?:a|the) (?:car|bus|truck|lorry|train)',
+  ],
+  /** The same, after thinking or feeling (gerund or noun). */
+  DYING: [
+    'dying', 'being dead', 'not being here', 'not being alive', 'not existing', 'not waking up', 'ending it all',
+    'ending it(?! with)', 'ending things(?! with)', 'suicide', 'committing suicide', 'disappearing forever',
+    'sleeping forever', 'jumping(?= [.,])', 'overdosing', 'giving up on life', 'how to (?:end it|do it|kill myself|die|end my life|go)(?= [.,]| tonight| quickly| painlessly)',
+    'ways to (?:die|end it|kill myself|end my life|go)', '(?:stepping|jumping|falling|walking|throwing myself) (?:off|in front|onto|into traffic|under)', 'walking into traffic',
+  ],
+  /** Killing oneself: the reflexive makes it first-person already. English, then French. */
+  KILL_SELF: [
+    'kill myself', 'killing myself', 'killed myself', 'kills myself', 'kill my self', 'off myself', 'offing myself',
+    'end myself', 'ending myself', 'hang myself', 'hanging myself', 'hanged myself', 'hung myself',
+    'shoot myself(?! in the foot)', 'shooting myself(?! in the foot)', 'shot myself(?! in the foot)', 'drown myself',
+    'drowning myself', 'poison myself', 'poisoning myself', 'murder myself', 'top myself', 'do myself in',
+    'throw myself (?:off|under|in front of|from|out of)', 'take my (?:own )?life(?! back| in| seriously| into)',
+    'taking my (?:own )?life(?! back| in| seriously| into)', 'end my (?:own )?life', 'ending my (?:own )?life',
+    'end it all', 'ending it all', 'commit suicide', 'committing suicide', 'suicide myself', 'let myself die',
+    'starve myself to death', 'drink myself to death', 'gas myself', 'electrocute myself', 'slit my (?:wrists?|throat)',
+    'cut my (?:wrists?|throat)(?! on| by)', 'bleed myself out', 'set myself on fire',
+  ],
+  KILL_SELF_FR: [
+    'me tuer', 'me tuerai', 'me tuerais', 'me suicider', 'me suiciderai', 'me suiciderais', 'me suicide', 'me suicidee', 'me pendre', 'me pends', 'me flinguer', 'me buter',
+    'me foutre en le air', 'me supprimer', 'me noyer', 'me defenestrer', 'me jeter (?:sous|du|de|par|dans le vide|devant|depuis)',
+    'me tirer une balle', 'me mettre une balle', 'me faire sauter (?:la cervelle|le caisson)',
+    'me ouvrir les veines', 'me couper les veines', 'me trancher les veines', 'me taillader les veines',
+    'me donner la mort', 'me oter la vie', 'me enlever la vie', 'mettre fin a mes jours', 'mettre fin a ma vie',
+    'mettre un terme a ma vie', 'mettre un terme a mes jours', 'mettre fin a mon existence', 'en finir avec la vie',
+    'en finir avec ma vie', 'me laisser mourir', 'me empoisonner', 'me immoler', 'me faire ecraser',
+  ],
+  /** What "don't want to" / "ne plus" negate when the wish is to stop living. */
+  LIVE: [
+    'live(?= [.,]| anymore| nolonger| like this| this life| in this world| on this earth| another day| through this| for much longer| much longer)',
+    'be alive', 'exist', 'be here (?:anymore|nolonger|much longer|for much longer|tomorrow)', 'be on this earth',
+    'be in this world', 'go on(?= [.,]| like this| anymore| living| with life)', 'keep going(?= [.,]| like this| anymore)',
+    'keep living', 'continue living', 'carry on(?= [.,]| like this| anymore| living)', 'wake up(?= [.,]| tomorrow| again| anymore| in the morning| ever)',
+    'vivre(?= [.,]| comme ca| ainsi| dans ce monde| cette vie| un jour de plus| une minute de plus| encore| plus longtemps| avec cette douleur| dans cette douleur| sur cette terre)',
+    'exister', 'etre en vie', 'etre vivante?', 'continuer a vivre', 'me reveiller(?= [.,]| demain| le matin| le lendemain| du tout)',
+  ],
+  /** What "can't" negates when life itself is at stake. */
+  BEAR_LIFE: [
+    'go on(?= [.,]| like this| anymore| living| with life| much longer)', 'keep going(?= [.,]| like this| anymore| much longer)',
+    'live(?= [.,]| like this| anymore| with myself| this way| in this pain| with this pain| nolonger)', 'do life',
+    'be alive', 'keep living', 'carry on(?= [.,]| like this| anymore| living)', 'continue(?= [.,]| like this| living)',
+    'vivre(?= [.,]| comme ca| ainsi| avec cette douleur| dans cette douleur)', 'continuer(?= [.,]| comme ca| ainsi| a vivre)',
+    'continuer a vivre',
+  ],
+  /** What "can't" negates when the person is at the end of their strength, not of life. */
+  BEAR: [
+    'take it(?= [.,]| anymore| nolonger| much longer| much more)', 'take this(?= [.,]| anymore| nolonger| much longer)',
+    'take much more', 'take anymore', 'take anything anymore', 'do this(?= [.,]| anymore| nolonger| much longer)',
+    'do it anymore', 'handle (?:this|it|anything|life)(?= [.,]| anymore| nolonger)', 'cope(?= [.,]| anymore| with anything| with life)',
+    'deal with (?:this|it|anything|life)(?= [.,]| anymore| nolonger)', 'bear (?:it|this)(?= [.,]| anymore)',
+    'stand (?:it|this)(?= [.,]| anymore)', 'breathe(?= [.,])', 'hold on(?= [.,]| much longer| anymore)',
+    'supporter (?:ca|cette vie|tout ca)', 'tenir(?= [.,]| le coup| longtemps)',
+  ],
+  MEANS_PILLS: [
+    'pills?', 'tablets?', 'meds', 'medications?', 'medicines?', 'painkillers?', 'sleeping pills', 'paracetamol',
+    'acetaminophen', 'tylenol', 'ibuprofen', 'aspirin', 'insulin', 'antidepressants?', 'sleeping tablets',
+    'medicaments?', 'medocs?', 'cachets?', 'comprimes?', 'pilules?', 'somniferes?', 'anxiolytiques?',
+    'antidepresseurs?', 'doliprane', 'xanax', 'lexomil', 'benzos?', 'opioids?', 'oxys?', 'codeine',
+  ],
+  OTHERS_SELF: ['himself', 'herself', 'themselves', 'themself', 'yourself', 'yourselves'],
+};
+
+// ─── Rule compiler ──────────────────────────────────────────────────────────────────────────────────────────
+// A template is a row of items separated by spaces:
+//   word        a word (a regular-expression piece without spaces)
+//   {FAMILY}    one of the family's alternatives          {a b|c}   inline alternatives (may hold spaces)
+//   [a|b c]     optional alternatives                     ~N        up to N words of anything
+//   @N          up to N softening words or negators       %N        up to N words, across commas
+//   ^ / $       the start / end of a clause
+
+function splitItems(template: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of template) {
+    if (char === '{' || char === '[' || char === '(') depth += 1;
+    if (char === '}' || char === ']' || char === ')') depth -= 1;
+    if (char === ' ' && depth === 0) {
+      if (current) items.push(current);
+      current = '';
+    } else current += char;
+  }
+  if (current) items.push(current);
+  return items;
+}
+
+const alternation = (name: string) => `(?:${FAMILIES[name]!.join('|')})`;
+const inline = (inner: string) => inner.split('|').map((part) => (FAMILIES[part] ? alternation(part) : part)).join('|');
+const GAP_SOFT = `(?:${alternation('ADV')}|${alternation('NEG')}) `;
+
+/** Templates compile once; soft gaps are captured so a negator found there can be told from one in a phrase. */
+function compile(template: string): RegExp {
+  let source = '';
+  let anchored = false;
+  for (const item of splitItems(template)) {
+    if (item === '^') anchored = true;
+    else if (item === '$') source += '(?=[.,] )';
+    else if (/^~\d+$/.test(item)) source += `((?:[a-z0-9]+ ){0,${item.slice(1)}})`;
+    else if (/^%\d+$/.test(item)) source += `((?:(?:[a-z0-9]+|,) ){0,${item.slice(1)}})`;
+    else if (/^@\d+$/.test(item)) source += `((?:${GAP_SOFT}){0,${item.slice(1)}})`;
+    else if (item.startsWith('{')) {
+      const close = item.indexOf('}');
+      source += `(?:${inline(item.slice(1, close))})${item.slice(close + 1)} `;
+    } else if (item.startsWith('[')) source += `(?:(?:${inline(item.slice(1, -1))}) )?`;
+    else source += `${item} `;
+  }
+  return new RegExp(`${anchored ? '(?<= [.,] )' : '(?<= )'}${source}`, 'dg');
+}
+
+const matches = (pattern: RegExp, stream: string): boolean => {
+  pattern.lastIndex = 0;
+  const found = pattern.test(stream);
+  pattern.lastIndex = 0;
+  return found;
+};
+
+// ─── Rules ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+type RuleLevel = 'crisis' | 'concern' | 'weak';
+interface Rule {
+  level: RuleLevel;
+  signals: SafetySignal[];
+  patterns: RegExp[];
+  /** A negator just before ("I would never…", "je ne veux pas…") makes it a reassurance: concern at most. */
+  negatable?: boolean;
+  /** Only a negated form means anything ("don't want to live"): without a negator the rule does not fire. */
+  needsNegation?: boolean;
+  /** When someone else is the subject (a friend, a character): the level it then gets. Unset: not checked. */
+  others?: 'concern' | 'none';
+  /** Told as long past and not since ("when I was 15", "il y a des années") → concern. */
+  past?: boolean;
+  /** About someone else already: none when the sentence is about a story, a film, a book. */
+  fiction?: boolean;
+}
+
+const rule = (level: RuleLevel, signals: SafetySignal[], templates: string[], options: Omit<Rule, 'level' | 'signals' | 'patterns'> = {}): Rule => ({
+  level,
+  signals,
+  patterns: templates.map(compile),
+  ...options,
+});
+
+const IDEATION: Omit<Rule, 'level' | 'signals' | 'patterns'> = { negatable: true, others: 'concern', past: true };
+
+/** Idioms and look-alikes, masked before any rule reads the text. Each says why it is harmless. */
+const IDIOMS: RegExp[] = [
+  // "this commute is killing me", "you're killing me 😂", "that joke killed me", "kill me now (another meeting)"
+  'killing me', 'kills me', 'killed me', 'kill me now', 'shoot me now', '{would|will|going to|is going to|gonna} kill me(?! myself)',
+  // "dying to see", "dying for a coffee", "to die for", "I'd die for my kids"
+  'dying {to|for}', 'to die for', 'die for {you|him|her|them|my|a|the|this|that|it|love}',
+  '{die|died|dying|dead} {of|from|with} {laughter|laughing|embarrassment|shame|boredom|cringe|curiosity|thirst|hunger|heat|cuteness|envy|jealousy|excitement|lol}',
+  '{died|dying|die|dead} laughing', '{nearly|almost} died', 'i am {dead|dying}(?= [.,]| lol| here)', 'dead inside(?= lol)',
+  'dead {tired|serious|set|beat|wrong|right|end|ends|line|silent|on my feet|to me|ass}', 'deadass', 'drop dead', 'over my dead body',
+  '{phone|battery|laptop|computer|car|plants?|tablet|charger|headphones|printer|wifi|router|engine|tv|screen|ipad|iphone|mobile} ~2 {dead|died|dying|die}',
+  // "killed it at my presentation", "killing time", "could kill for a coffee", "I killed the spider"
+  'killed it', 'kill it(?= [.,]| at| on| today| tonight| out there)', 'killing it', '{kill|killing|kills} {time|the time}',
+  '{could|would} kill for', 'kill for {a|an|some}', 'killer', 'kill two birds',
+  '{kill|killed|killing} {the|a|that|this|those|these|all the|every} ~1 {spiders?|fly|flies|bugs?|mosquito|mosquitoes|wasps?|boss|engine|lights?|mood|vibe|process|app|game|weeds?|plants?|battery|conversation|zombies?|monsters?|dragon|enemies|enemy|ants?|cockroach|mouse|rats?}',
+  '{bored|scared|frightened|worried|sick|tickled|freezing|starving|loved?|love her|love him|love you|love it|loves? them|annoyed} to death',
+  '{working|work|worked} myself to death', '{kill|killed|killing} myself {laughing|to|trying|working|at work|at the gym|over|with work|for this|on this}',
+  '{nearly|almost} killed myself {on|in|at|falling|tripping|slipping|skiing|cycling|when|with|by}', 'could kill myself for',
+  'cut myself {shaving|cooking|chopping|slicing|gardening|opening|on|with the|by accident|accidentally|while|a slice|some slack|a break|off|short}',
+  'hurt myself {at|playing|running|lifting|skiing|falling|by accident|accidentally|on the|in the|when i fell|while|at the gym|training|my back|my knee|my ankle|my wrist|my shoulder|my leg|my foot}',
+  '{burned|burnt|burn} myself {on the|cooking|with the kettle|with the iron|with the oven|with the pan|with hot|with the stove|while}',
+  '{overdosed|overdose|overdosing|od} on {coffee|caffeine|sugar|netflix|chocolate|tv|candy|carbs|cheese|work|love}',
+  '{jump|jumped|jumping} ~3 into the {water|sea|lake|river|pool|ocean}', 'bungee', 'cliff diving', '{jump|skipping} rope',
+  'rope {swing|course|bridge|ladder|climbing}', 'suicide {squad|mission|doors?|run|sprints?|burpees?|drills?|king|kings}',
+  // Suicide as a subject of study, art or care: "a film about suicide prevention", "Durkheim's Le Suicide"
+  '{suicide|suicides|suicidal|selfharm} {prevention|awareness|hotline|helpline|line|rates?|statistics|stats|research|risk|lifeline|training|first aid}',
+  '{film|movie|documentary|book|novel|article|podcast|talk|lecture|class|course|training|essay|paper|study|show|episode|series|play|song|conference|workshop|seminar|report|chapter|documentaire|livre|roman|serie|episode|piece|chanson|conference|formation|atelier|cours|expose|debat|emission|reportage|article|these|memoire} ~3 {about|on|sur|du|de le|traitant du|qui parle du|parlant du|autour du} ~2 {suicide|suicides|selfharm|suicidal|scarification|scarifications}',
+  'durkheim ~4 suicide', 'suicide ~4 durkheim', 'le suicide {de|d} durkheim', 'camus ~6 suicide', 'suicide ~6 camus',
+  '{prevention|journee mondiale} {de le|du|contre le} suicide', 'taux de suicide', 'numero ~3 prevention ~2 suicide',
+  // French: "mort de rire", "je meurs de faim", "ennuyeux à mourir", "tuer le temps", "la mort dans l'âme"
+  '{mourir|meurs|meurt|meure|mourais|mourait|mort|morte|morts|mortes|crever|creve|crevais|crevait|failli mourir} de {rire|faim|soif|chaud|froid|honte|ennui|peur|envie|impatience|fatigue|jalousie|curiosite|plaisir|lol|trouille}',
+  '{ennuyeux|ennuyeuse|chiant|chiante|belle|beau|bete|long|longue|ennuyer|ennuie|ennuye|ennuyee|lent|lente|triste|jolie|joli|drole} a mourir',
+  '{tuer|tue|tues|tuent|tuant} le temps', 'la mort dans le ame', 'mortel', 'mortelle', 'mortels',
+  '{tue|tues|tuee|tuees|tuer|tuons|tuez} {a la tache|au travail|au boulot|au taf|a le ouvrage|a le effort}',
+  'me tue {a|pour} {le|vous|te|leur|lui|les} {dire|repeter|expliquer}', 'me tue a {dire|repeter|expliquer}',
+  '{ca|cela|ce|tu|vous|il|elle|ils|elles|cette|ton|ta|son|sa|mon|ma} me {tue|tues|tuent|tuez}(?! [a-z])',
+  '{va|vont|allait|allaient|vas|allez} me tuer', 'crever les yeux', 'pneu creve', 'suis {creve|crevee|creves|crevees}',
+  'suis {mort|morte|morts|mortes}(?= [.,]| lol| de)', 'plutot mourir', '{prefere|prefererais|would rather|rather} {mourir|crever|die|be dead} {que|qu|than|plutot}(?! de vivre| vivre| de continuer| continuer| feel| live| go on| keep| be like| continue| wake| spend another| suffer| de souffrir| souffrir| de me reveiller| de ressentir| ressentir)',
+  'mourir pour {toi|vous|lui|elle|eux|mes enfants|ma famille|mes idees|mon pays}', 'saut a le elastique', 'a le elastique', 'me jeter a le eau',
+  'corde a sauter', 'sur la corde raide', 'se jeter a le eau', 'faire le mort', 'mort de rire',
+].map(compile);
+
+/** Third person or fiction is not the writer's crisis: "the character kills himself in the novel". */
+const FICTION = new Set([
+  'character', 'characters', 'novel', 'book', 'film', 'movie', 'series', 'show', 'episode', 'play', 'story',
+  'protagonist', 'hero', 'heroine', 'villain', 'game', 'anime', 'manga', 'song', 'lyrics', 'poem', 'chapter',
+  'season', 'roman', 'personnage', 'personnages', 'livre', 'serie', 'piece', 'histoire', 'heros', 'heroine',
+  'jeu', 'chanson', 'poeme', 'chapitre', 'saison', 'bd', 'tragedy', 'tragedie', 'shakespeare', 'romeo', 'juliet',
+  'juliette', 'hamlet', 'ophelia', 'documentary', 'documentaire', 'podcast', 'article', 'news', 'journal', 'actor',
+  'acteur', 'actrice', 'actress', 'scene', 'finale', 'plot', 'intrigue', 'author', 'auteur', 'writer', 'ecrivain',
+]);
+
+const RULES: Rule[] = [
+  // ── Explicit ideation ──
+  // "I want to die", "je veux mourir", "g envie de mourir", "I just wanna dieee", "je veux en finir"
+  rule('crisis', ['ideation'], ['{WANT} @3 {DIE}', '{THINK} @2 {DYING}'], IDEATION),
+  // "gonna end it tonight", "je vais en finir": intending to end it is a plan, where "going to die" is a fear
+  rule('crisis', ['ideation'], ['{going to|am going to|about to|will|vais|je vais|compte|ai decide de|decided to} @2 {end it(?= [.,]| tonight| today| now| soon| for good| once and for all| all)|end things(?! with)|en finir(?! avec (?!la vie|tout|moi|ma vie))|do it tonight|le faire ce soir}'], IDEATION),
+  // "I'm going to kill myself", "kms", "je vais me suicider", "ending my life": the reflexive says who
+  rule('crisis', ['ideation'], ['{KILL_SELF}'], IDEATION),
+  // "elle va me tuer" is someone else's hyperbole, not the writer's wish: none when another subject leads
+  rule('crisis', ['ideation'], ['{KILL_SELF_FR}'], { ...IDEATION, others: 'none' }),
+  // Suicide named as one's own thought: "thinking about suicide", "je pense au suicide", "I feel suicidal"
+  rule('crisis', ['ideation'], [
+    '{think|thinking|thought|thoughts|considering|contemplating|pense|pensais|pensees|idees|songe} @2 {about|of|au|a le|de} @1 {suicide|le suicide}',
+    '{am|feel|feeling|felt|been|get|getting|so|very|really|pretty|kinda|extremely|super|always|still|became|become|was|were|used to be|have been|had been|suis|sens|sentais|etais|devenue?|ai ete} @2 {suicidal|suicidaire|suicidaires}',
+    '{suicidal|suicidaires?} {thoughts?|ideation|ideations|feelings?|urges?|again|tonight|lately|thinking}',
+    '{idees|pensees|envies|pulsions|tendances|idee} {suicidaires?|de suicide|de mort|noires}',
+    'suicide ~3 {only|best|last|seule|meilleure|derniere} ~1 {way|option|solution|answer|choice|exit|issue|way out|sortie}',
+    'suicide {is|has been|keeps|est} ~2 {on my mind|in my head|dans ma tete}',
+    '{suicide|death|dying|being dead|la mort|le suicide|mourir} ~1 {is|seems|looks|sounds|feels|would be|will be|est|semble|parait|me semble|serait|sera} ~3 {good|nice|peaceful|appealing|tempting|like a relief|better|easier|like the answer|comforting|douce|doux|reposant|reposante|tentant|tentante|un soulagement|une delivrance|une liberation|mieux|la solution|attirant|attirante}',
+  ], IDEATION),
+  // Past attempts: crisis when recent, concern when told as long past ("when I was 16")
+  rule('crisis', ['ideation', 'self-harm'], [
+    '{tried|attempted|try|tryed|trying|attempt|attempting} {to|de} ~1 {die|end it|mourir}',
+    '{attempted|attempt|attempts|tentative|tentatives} {suicide|de suicide}', 'suicide {attempt|attempts}',
+    '{ai|ai fait|fait|refait|fais} {une|des|ma|mes} ~1 tentatives? de suicide', '{ai essaye|ai tente|essaye|tente} {de|d} {me tuer|me suicider|mourir|en finir}',
+  ], IDEATION),
+
+  // ── Indirect ideation ──
+  // "I don't want to live anymore", "je ne veux plus vivre", "j'ai plus envie de vivre": negating life is the signal
+  rule('crisis', ['indirect'], ['{WANT} @3 {LIVE}', '{want|wanna|feel like|feel like i want to} @2 {living|being alive|existing}', 'ai @2 envie de @1 {LIVE}'], { needsNegation: true, others: 'concern', past: true }),
+  // "I can't go on", "je ne peux plus continuer comme ça", "I can't live like this anymore"
+  rule('crisis', ['indirect'], ['{can|could|peux|pourrai|pourrais|arrive} @3 {BEAR_LIFE}', 'arrive @2 a {vivre|continuer}(?= [.,]| comme ca)'], { needsNegation: true, others: 'concern' }),
+  rule('crisis', ['indirect'], [
+    // "everyone would be better off without me", "ils seraient mieux sans moi": the others are the subject, "me" the one gone
+    '{better|happier|easier|simpler|lighter|nicer|calmer} ~2 without me', 'without me ~3 {better|happier|easier|simpler|lighter}', 'better off if i ~3 {dead|gone|here|around|alive|born|exist|existed|died}',
+    '{better|easier|simpler} for {everyone|everybody|them|you|my family|all} if i ~3 {dead|gone|here|around|alive|born|exist|existed|died|disappeared}',
+    '{would|will|be|is|are} ~2 {better|easier|simpler|happier|lighter|fine|better off} ~2 if i ~3 {dead|gone|here|around|alive|born|exist|existed|died|disappeared}',
+    '{mieux|plus heureux|plus heureuse|plus heureuses|plus simple|plus facile|plus leger|plus legere|bien mieux} sans moi',
+    '{serait|seraient|sera|seront|ce serait} ~3 {mieux|plus simple|plus facile|plus heureux|plus heureuse|soulages|soulagee?s?|tranquilles?|en paix|liberee?s?|contente?s?} ~2 si je ~4 {plus la|pas la|morte?|disparaissais|mourais|partais|existais plus|existais pas|la plus|en vie|ne existais}',
+    'si je {ne etais|etais} ~1 {plus|pas} {la|en vie} ~3 {mieux|plus simple|plus facile|soulage|soulages|soulagement}',
+    // "no one would notice if I was gone", "nobody would miss me", "personne ne me regretterait"
+    '{no one|nobody|noone|nobody would|no one would|personne} ~3 {miss me|notice if i|care if i|notice i am gone|notice when i|remember me|come to my funeral|cry at my funeral}',
+    '{would|will} anyone ~2 {care|notice|miss me} ~1 if i', 'if i {died|was gone|were gone|disappeared|killed myself|was dead|were dead} ~4 {no one|nobody|anyone|would care|would notice|would miss}',
+    'personne ne ~2 {regretterait|regrettera|remarquerait|remarquera|manquerait|verrait|apercevrait|rendrait compte|pleurerait|viendrait a mon enterrement}',
+    'personne ne me {regretterait|regrettera|pleurerait|pleurera}', 'si je {mourais|meurs|mourrais|disparaissais|disparais|me tuais|me tue|partais|pars|me suicidais|me suicide|etais morte?} ~5 {personne|qui|ne remarquerait|ne verrait}',
+    'personne ne ~2 {rendra compte|remarquera|verra|manquera|regrettera|pleurera}',
+  ]),
+  rule('crisis', ['indirect'], [
+    'better off dead', 'be better dead',
+    // "I wish I was dead", "I'd rather be dead", "j'aimerais être morte", "je préférerais ne pas exister"
+    '{wish|hope|want to|would rather|rather|prefer to|wishing} @2 {i was|i were|i am|to be|be|being|i could be|i would be} @1 {dead|gone(?! from| for| on| by| before| with| to| in)|not here anymore|not alive|never born}',
+    '{wish|wished} i {was|were|had} never {been born|born|existed}', 'wish i did not exist', 'wish i {could|would} {stop existing|not exist|cease to exist|vanish forever|disappear forever}',
+    '{aimerais|voudrais|prefererais|souhaiterais|prefere} ~2 {etre morte?|etre morts|ne pas exister|ne plus exister|ne jamais etre nee?|ne pas etre nee?|disparaitre pour toujours|ne plus etre la|ne plus etre en vie}',
+    '{aurais|aurait} ~2 {du|pu|prefere|mieux} ~2 ne {jamais|pas} {naitre|etre nee?|exister}', 'jamais du naitre', 'regrette ~1 {de|d} etre {ne|nee} ',
+    // "I don't want to wake up", "I hope I don't wake up tomorrow", "je voudrais m'endormir et ne plus me réveiller"
+    '{hope|hoping|wish|pray|praying} i {do not|never|will not|would not|wont|dont|did not} wake up(?! late| early| at| in time| on time| before| for| with| to| too)', 'wish i {could|would} {not|never} wake up',
+    '{sleep|asleep|bed} and {not|never} wake up', 'never wake up again', 'not wake up {again|anymore|ever|ever again}',
+    '{not|never} {want|wanna} to wake up(?! early| at| for| so| before| on| in the| to)',
+    '{sleep|dormir} {forever|for ever|pour toujours|a jamais|pour le eternite|eternellement}',
+    'ne {plus|jamais} @1 me reveiller', 'ne pas me reveiller(?= [.,]| demain| le lendemain| du tout| ce matin)', 'me endormir pour {toujours|de bon|ne plus}',
+    'ne plus jamais ouvrir les yeux', 'plus jamais me reveiller',
+    // "nothing to live for", "no reason to live", "lost the will to live", "plus aucune raison de vivre"
+    '{nothing|no reason|no one|nobody|no point} to {live|stay alive|keep living|keep going|be alive} for', 'no reason ~3 to {live|be alive|keep living|stay alive|go on}',
+    '{no|lost the|lost my|lost all|any} {will|desire|wish|reason} to live', '{not|nothing} worth living', 'life ~2 not worth ~1 {living|it}',
+    '{what is the|no|any|see the} point {of|in} ~1 {living|life|being alive|going on|existing|waking up|staying alive}',
+    '{tired|sick|exhausted|weary} of {living|life|being alive|existing|being here|breathing}', 'done with {life|living|being alive|existing}',
+    '{give|giving|gave|given} up on {life|living}', 'hate being alive', 'why am i {still alive|alive|still here}', 'why {do|should|would} i @2 {keep living|go on living|stay alive|live}',
+    '{do not|dont|not} deserve to {live|be alive|exist|be here}', 'should not {be alive|exist|be here|have been born|be on this earth}',
+    '{not sure|not know} {if|whether} i {want to|can} {live|go on|keep going|keep living|be alive|survive}',
+    '{not know|not sure} how {much longer|long} i can {go on|keep going|live|hold on|do this|survive}',
+    '{want|wanna|need} {it all|everything|this life|my life|all of it|life} to {end|stop|be over}',
+    '{plus|pas|aucune|plus aucune|pas de|plus de|aucun} {de raison|raison|de raisons|raisons} de {vivre|continuer a vivre|rester en vie|exister|continuer(?= [.,])}', 'rien pour quoi vivre', 'plus {le gout|gout} {de vivre|a la vie|de la vie}',
+    'la vie ne vaut {pas|plus} ~2 {la peine|le coup}', 'ne vaut pas la peine de etre vecue', 'ma vie ne vaut plus la peine',
+    'pourquoi {je suis|suis je|je vis|je vis encore|suis je encore|je suis encore|est ce que je suis} ~1 {en vie|vivante?|la(?= [.,])|encore la(?= [.,])}',
+    '{a quoi bon|a quoi ca sert de|a quoi sert de|sert a rien de|ca sert a rien de|aucun interet a} ~1 {vivre|continuer|exister|me lever le matin}',
+    '{merite|merites} pas de vivre', 'ne devrais pas {etre en vie|exister|etre la(?= [.,])|etre nee?|vivre}',
+    '{fatigu[a-z]*|lasse?|marre|epuis[a-z]*|degout[a-z]*|use|usee|ecoeur[a-z]*|tanne|tannee|ecoeure} {de vivre|de la vie|de exister|de etre en vie|de respirer}', 'en peux plus de {vivre|la vie|exister|etre en vie}',
+    '{veux|voudrais|aimerais|envie} que tout {se arrete|se termine|finisse|cesse|soit fini}',
+    '{ne vais pas|vais pas|ne tiendrai pas|tiendrai pas} tenir ~1 {jusqu a demain|jusque a demain|cette nuit|la nuit|longtemps|plus longtemps}',
+    '{plus|pas} la force de {vivre|continuer|exister}', '{my life|ma vie|mon existence} ~2 {needs to|has to|should|must|doit|devrait|va devoir|needs|has got to} {end|stop|be over|se arreter|finir|se terminer|prendre fin|cesser}',
+    '{faudrait|faut|faudra|devrais|voudrais|veux|aimerais|souhaite|prefererais|mieux vaut|vaudrait mieux|vaut mieux|serait mieux} que je {meure|meurs|creve|disparaisse|sois morte?|me tue|me suicide|ne sois plus la|ne existe plus|ne existe pas|parte pour toujours}',
+    '{can not|could not} wait to {die|be dead|not exist|not be here}', '{supporte|supporter|tolere} plus ~1 de {etre en vie|vivre|exister|respirer|etre la(?= [.,])}', 'can not {stand|bear|take} {being alive|living|existing|life|my life}(?= [.,]| anymore| nolonger)',
+    '{raison|raisons} de {continuer a vivre|rester en vie|continuer(?= [.,])} ~1', 'sais pas si je veux ~1 {vivre|continuer a vivre|etre en vie|exister}',
+    '{not|won t|will not} make it through {the night|tonight|this night|the week}',
+    '{not|never|can not|could not} see myself {alive|here|living|making it|surviving|being alive|growing old|getting old} ~3 {in|by|next|past|beyond|to|until|through|much longer}',
+    'ne me vois pas {vivre|en vie|vivante?|vieillir|survivre|tenir} ~2 {dans|jusque|plus longtemps|longtemps|encore}',
+    '{won t|will not|not} be a {burden|problem|weight} ~1 {much longer|for long|for much longer|anymore soon|soon}', 'ne serai bientot plus un {fardeau|poids|probleme}',
+    '{want|wanna|need|veux|voudrais} ~2 {it|this|ca|tout ca} to {end|stop|be over} ~3 {for good|forever|permanently|pour toujours|a jamais|definitivement}',
+    '{want|wanna|need|wish} ~2 {to end|end|ending} {my|the|this} {suffering|pain} ~2 {permanently|for good|forever|once and for all}',
+    '{mettre fin|en finir avec} ~1 {a mes souffrances|mes souffrances|a ma souffrance|ma souffrance|a cette souffrance} ~2 {pour de bon|definitivement|pour toujours|a jamais}',
+    '{veux|voudrais|aimerais} ~2 {plus|ne plus|jamais} {etre la(?= [.,]| pour personne| dans ce monde| sur terre)|etre ici|etre de ce monde|etre sur cette terre}',
+    '{letter|letters|note|notes|lettre|lettres|mot|mots|message|messages|video} %6 {for after|pour apres|when i am gone|after i am gone|after i die|quand je serai partie?|quand je ne serai plus|apres ma mort|to explain why|explaining why|pour expliquer pourquoi|pour expliquer mon geste|pour leur expliquer}',
+    // "I'm scared of what I might do", "j'ai peur de faire une connerie": euphemisms for acting on it
+    '{scared|afraid|terrified|frightened} of what i {might|could|will|would|am going to} do', 'not trust myself {tonight|right now|alone|anymore|not to}',
+    'peur de ce que je {pourrais|vais|risque de} faire', '{peur de|vais|envie de|risque de|pourrais} {faire|commettre} {une|des} {connerie|conneries|betise|betises}',
+    '{peur de|vais|envie de|pret a|prete a|pense a|risque de|tente de|failli} passer a le acte', '{ce soir|cette nuit|demain|aujourdhui|maintenant} ~2 {je passe|je passerai} a le acte', 'je {passe|passerai} a le acte {ce soir|cette nuit|demain|maintenant}', 'do something {stupid|drastic} {to myself|tonight|today}',
+    '{scared|afraid} i {will|might|ll|would|am going to} do something {stupid|drastic}',
+  ], { others: 'concern', negatable: false }),
+  // "I want to disappear forever", "disparaître à jamais"; also someone praying to be taken
+  rule('crisis', ['indirect'], [
+    '{want|wanna|wish|veux|voudrais|aimerais|envie de|just want} ~2 {to disappear|disappear|disparaitre|to vanish|vanish} ~1 {forever|for good|permanently|for ever|from this world|from the world|from the earth|from existence|pour toujours|a jamais|definitivement|pour de bon|de ce monde|de la surface}',
+    '{want|wish|hope|pray|praying|hoping} ~1 {someone|somebody|something|god|a car|a bus|a truck|death|the universe|they|he|she|it} ~2 {kill me|kills me|take me|takes me|end me|ends me|hit me|hits me|run me over|runs me over}',
+    '{hope|hoping|wish} i {get|got} {hit|run over|killed}', 'hope ~2 {plane|avion} {crashes|se ecrase}', 'hope i die',
+    '{veux|voudrais|aimerais|souhaite|prie pour|espere} que {quelqu un|quelque un|on|il|elle|dieu|la mort|une voiture|un camion} {me tue|me emporte|vienne me chercher|me ecrase|me renverse}',
+    '{espere|esperais} {mourir|ne pas me reveiller|crever|que je meure|que je vais mourir}', 'vivement que je {meure|creve|disparaisse}',
+    'si seulement je pouvais {mourir|disparaitre|ne plus exister|ne pas me reveiller}', 'if only i could {die|disappear forever|not wake up|stop existing}',
+  ], { others: 'concern', past: true }),
+
+  // ── Plans, means, preparation ──
+  rule('crisis', ['plan'], [
+    '{planning|planned|plan|plans|preparing|prepared|prepare|organising|organizing|writing|preparer|organise|organiser|planifie|planifier|prevois} ~1 {my|mon|ma} {suicide|death|exit|mort|depart|own death|funeral|enterrement|funerailles}',
+    '{imagining|imagine|picture|picturing|thinking about|visualising|visualizing|pense a|reve de} ~1 {my|mon|mes} {own funeral|funeral|enterrement|funerailles|death|mort}(?! of| de)',
+    '{close to|near to|near|about to|on the verge of|this close to|so close to|on the edge of|a deux doigts de|a deux doigts d|pres de|sur le point de} ~1 {ending it|ending my life|ending things|killing myself|doing it|giving up on life|suicide|en finir|me tuer|me suicider|passer a le acte|le faire|tout arreter pour de bon}',
+    '{do it|doing it|le faire} ~6 {when|while|quand|pendant que} ~2 {everyone|no one|nobody|tout le monde|personne|they|my parents|mes parents|ils} ~3 {away|out|gone|asleep|home|at work|dort|dorment|parti|partis|absent|absents|au travail|sera la}',
+  ], { negatable: true, others: 'concern', past: true }),
+  rule('crisis', ['plan', 'means'], [
+    // a stockpile, or a dose already taken
+    '{stockpiled|stockpiling|stockpile|hoarding|hoarded|saving up|saved up|been saving|been collecting|collecting|counted|counting|saving} ~3 {MEANS_PILLS}',
+    '{mis de cote|garde|gardes|stocke|stockes|accumule|accumules|amasse|economise|cache|caches|compte|recompte|collectionne} ~3 {MEANS_PILLS}',
+    // fixed on a means: looking at it, holding it, thinking about it
+    '{keep|kept|been|sit|sitting|am} {looking at|staring at|holding|thinking about|checking} ~3 {MEANS_PILLS|gun|rope|noose|razor|blade|blades|bridge|pistol|rifle}',
+    '{MEANS_PILLS|gun|rope|noose|razor|blade|blades|corde|fusil|pistolet|arme|lame|lames} %10 {y pense|je regarde|je fixe|je garde pour|for later|just in case|au cas ou|pour plus tard}',
+    '{regarde|fixe|contemple|tiens|serre|caresse} ~3 {la corde|le fusil|le pistolet|les medicaments|les medocs|les cachets|la lame|les lames|le rasoir|le vide}',
+    // at a height and thinking of jumping
+    '{if i|si je} {jumped|jump|jumping|fell|sautais|me jetais|tombais} ~4 {floor|storey|story|roof|bridge|building|balcony|window|cliff|etage|toit|pont|immeuble|balcon|fenetre|falaise|haut}',
+    '{bridge|roof|rooftop|ledge|balcony|window|cliff|pont|toit|balcon|fenetre|falaise|immeuble|viaduc|rebord} ~8 {sauter|jump|jumping|me jeter|me lancer|sauter dans le vide}(?! de joie| for joy| a le elastique)',
+    'enough {MEANS_PILLS} to', '{MEANS_PILLS|rope|noose|gun|razor|blades?|corde|lames?|fusil|pistolet} ~3 {ready|lined up|laid out|counted out|set aside|all set|prets?|pretes?|alignes|alignees|prepares|preparees|de cote}', '{assez|suffisamment} de {MEANS_PILLS} pour', '{MEANS_PILLS} ~3 {to die|to end it|to kill me|for tonight|pour mourir|pour en finir|pour ce soir}',
+    '{took|taken|swallowed|have taken|just took|ate|downed|take|swallow} {all|all of|the whole|a whole|a bunch of|too many|loads of|lots of|a lot of|so many|every|all my|handfuls of|a handful of|[0-9]+|twenty|thirty|forty|fifty|hundred|the rest of} ~2 {MEANS_PILLS}',
+    '{pris|avale|prendre|avaler|pris toute|avale toute} {toute la boite|toutes les|tous les|tous mes|toutes mes|trop de|plein de|[0-9]+|une boite|la boite|les boites|deux boites|une plaquette|toute ma} ~3 {MEANS_PILLS}',
+    '{pris|avale} {toute|toutes} {ma|mes|la|les} ~1 {boite|boites|plaquette|plaquettes|reserve}',
+    '{want to|going to|gonna|will|might|to|about to|planning to|plan to|i} {overdose|od}(?! on)', '{overdosed|od d|oded}(?! on)',
+    '{faire|fait|ai fait} une {overdose|surdose|od}', 'intoxication volontaire',
+    // method research: "how many pills would it take", "dose mortelle", "painless way to die"
+    'how {many|much} ~3 {would it take|does it take|it takes|it would take|to die|to kill|is lethal|is fatal|to overdose|to od|would kill|to not wake up|to never wake up}',
+    '{looked up|looking up|googled|googling|searched|searching|researching|researched|reading about|read about|cherche|recherche|regarde|renseigne|renseignee} ~3 {how|ways|methods|comment|combien|moyens|methodes|facons|le moyen} ~4 {to die|to kill|to end it|to overdose|it takes|would take|kill myself|of dying|mourir|me tuer|en finir|se tuer|se suicider|pour ne pas se reveiller|pour ne plus se reveiller|pour mourir|mortelle|lethal|fatal|suicide}',
+    '{lethal|fatal|deadly} {dose|amount|overdose}', 'dose {mortelle|letale|fatale}', 'combien de ~4 {pour mourir|pour en finir|faut il pour mourir|pour me tuer|pour y rester|pour ne pas se reveiller|pour ne plus se reveiller|pour ne pas me reveiller|pour y passer|pour que ce soit fatal|pour une overdose}',
+    '{painless|easiest|quickest|fastest|best|surest|quietest|quiet|peaceful|simplest|least painful} {way|ways|method|methods} ~1 {to die|to go|to kill myself|to end it|to end my life|of dying|to commit suicide}',
+    '{moyen|facon|maniere|methode} ~4 {de mourir|pour mourir|de me tuer|de me suicider|de en finir|pour en finir|de se suicider|de se tuer}',
+    'how {to|do i|can i|would i|should i} {kill myself|commit suicide|hang myself|end my life|tie a noose|overdose|die painlessly|slit my wrists}',
+    'comment {me|se} {tuer|suicider|pendre|foutre en le air}', 'comment {mourir|en finir} sans',
+    // rope, noose
+    '{rope|noose|cord|belt|corde|ceinture} ~4 {neck|ceiling|beam|rafter|hook|hold my weight|strong enough|cou|plafond|poutre|crochet|mon poids|assez solide}',
+    '{rope|noose|cord} ~8 {tie it|to tie|hang it|to hang|hang myself|around my}',
+    'corde ~6 {accrocher|accroche|attacher|pendre|noeud|suspendre}',
+    '{tied|tie|tying|made|make|making|bought|have|got|ready|prepared|set up} ~1 {a|the|my}? noose', 'noose {is|ready|up|hanging}',
+    'noeud coulant', '{accroche|accrocher|attache|attacher|fixe|fixer|prepare|preparer} ~2 {corde|noeud}',
+    // heights, trains, traffic, guns, blades, cars
+    '{jump|jumping|throw myself|leap|leaping|sauter|saute|me jeter|me lancer} {off|from|of|du|de la|de le|d|depuis le|depuis la|par la|d un|de une} ~2 {bridge|building|roof|rooftop|balcony|cliff|window|tower|parking garage|overpass|ledge|pont|toit|immeuble|balcon|falaise|fenetre|viaduc|tour|haut|pont de|quai}',
+    '{on|at|over} the {edge|ledge} of ~1 {the|a|this|my} ~1 {roof|bridge|building|cliff|balcony}', '{au bord|sur le rebord|sur le parapet} {du|de le|de la|d un|d une} ~1 {pont|toit|vide|falaise|immeuble|balcon|fenetre}',
+    '{jump|step|walk|throw myself|lie down|lay down|run|stand|lying} {in front of|onto|under|on|in the path of} {a|the|an} ~1 {train|tracks|bus|truck|lorry|subway|metro|traffic|oncoming traffic|tram|lorry}',
+    '{me jeter|me coucher|me allonger|sauter|me mettre|me lancer} {sous|devant|sur} {un|le|les|une|la} ~1 {train|metro|rer|camion|voiture|bus|rails|voies|tram|tramway}',
+    '{gun|pistol|rifle|revolver|barrel|shotgun} ~2 {to|in|against|into} my {head|mouth|temple|chest}', 'bullet {in|through} my {head|brain|skull}',
+    '{load|loaded|loading} ~2 {gun|pistol|rifle|revolver|shotgun} ~4 {for me|myself|end|my head|tonight}',
+    '{canon|pistolet|fusil|arme|revolver} ~2 {sur|contre|dans} {ma|la} {tempe|tete|bouche}', 'balle dans ~1 {la|ma} tete',
+    '{THINK|WANT|going to|gonna|will|vais} ~2 {drive|driving|crash|crashing|steer|steering|swerve|swerving|veer|veering} ~4 {into|off|in front of} ~2 {tree|wall|truck|lorry|pole|river|cliff|bridge|oncoming|traffic|barrier|pillar|lake|sea}',
+    '{drive|crash|steer|swerve|drove|crashing} ~3 {into|off} {a|the|an} ~1 {wall|tree|bridge|river|cliff|truck|lorry|pole|oncoming|barrier|pillar} ~3 {on purpose|deliberately|and end|so i die|to die|to end}',
+    '{foncer|me crasher|me planter|precipiter} ~2 {dans|contre} {un|le|une|la} ~1 {mur|arbre|camion|pilier|pile de pont|platane} ~3 {expres|volontairement|pour}',
+    'walk into the {sea|ocean|river|lake|water} {and|until} ~3 {not|never|drown}',
+    '{no way out|only way out|only option|only solution|only answer|only escape|seule issue|seule solution|seule option|seule sortie|qu une solution|que une solution|qu une issue|que une issue} ~3 [,] [except|but|than|c est|ce est|sauf|que] ~1 {dying|death|die|suicide|killing myself|mourir|la mort|le suicide|en finir|me tuer}',
+    '{death|dying|suicide|killing myself|ending it|mourir|la mort|le suicide|en finir|me tuer} ~2 {is|seems|feels like|looks like|est|semble|me semble|serait|would be|c est|ce est} ~2 {the only|my only|the best|my best|the last|la seule|ma seule|la meilleure|la derniere|ma derniere|ma meilleure} ~1 {way out|way|option|solution|answer|choice|exit|escape|issue|sortie|porte de sortie}', 'marcher dans ~1 {la mer|le lac|la riviere|la seine|le fleuve} {jusqu|et ne}',
+  ], { negatable: true, others: 'concern', past: true }),
+
+  // ── Farewell and preparation ──
+  rule('crisis', ['farewell'], [
+    '{goodbye|farewell|suicide|final|last} {letter|letters|note|notes|message|messages|video|post}(?! from)',
+    '{lettres?|mots?|messages?} {de|d} adieux?', 'this is ~1 goodbye', 'it is goodbye', 'goodbye {everyone|world|forever|all|cruel world|everybody|for good}',
+    'adieu {tout le monde|a tous|le monde|pour toujours|a toutes|mes amis}', 'ce est un adieu', 'dis adieu a ~1 tout le monde', 'said my goodbyes',
+    '{won t|will not|not|not going to|not gonna} be {here|around|alive} {much longer|for long|for much longer|anymore|by tomorrow|by morning|by then|by the weekend|to see|next year|after tonight|after this}',
+    '{ne serai|serai} ~1 plus {la|en vie|vivante?|parmi vous|de ce monde}', 'quand {tu|vous} {liras|lirez|lira} {ceci|ce message|ces mots|ca|cette lettre}',
+    '{when|by the time} {you|someone|they|u|anyone} {read|reads|find|finds|see|sees} this ~3 {gone|dead|not be here|will be|be gone|not be around|over}',
+    'after i {am gone|die|have gone|ve gone|kill myself} ~3 {please|look after|take care|give|make sure|tell}', 'when i am gone ~3 {please|look after|take care|give|make sure|tell}',
+    '{if|when|si} {i am|je suis|je ne suis} ~1 {gone|dead|not here|not around|plus la|morte?|partie?} ~2 {by morning|tomorrow|by tomorrow|tonight|in the morning|by then|demain|demain matin|ce soir}',
+    '{no one|nobody|plus personne|personne} ~2 {will have to|won t have to|will not have to|aura a|aura plus a|n aura plus a|ne aura plus a|aura bientot plus a} {deal with me|put up with me|worry about me|take care of me|me supporter|me subir|se occuper de moi|se inquieter pour moi|me supporter bientot}',
+    'take care of my ~2 {for me|when i am gone|after i am gone|after i die|when i die|after i go}',
+    '{prends|prenez|prendre} soin de ~3 {pour moi|quand je ne serai plus la|apres moi|apres ma mort|quand je serai partie?}',
+    '{giving|given|gave|give|going to give} away ~2 {all|most|everything|everything i own|my stuff|all my|my belongings|my possessions|my things}',
+    '{giving|given|gave|give} {all|most} ~1 my {stuff|things|belongings|possessions|clothes|books|games|plants|records} away',
+    '{donne|donner|ai donne|distribue|distribuer|ai distribue|vends|vendre|ai vendu} ~1 {toutes mes affaires|tout ce que je possede|mes affaires|tous mes biens|mes biens|toutes mes choses}',
+    '{will not|won t|not} need {them|it|my things|my stuff|these|anything} {anymore|nolonger|where i am going|after tonight|after this}', 'en aurai plus besoin', 'en aurai bientot plus besoin',
+    '{last|final} {night|day|time} {on earth|alive|on this earth|you will hear from me}', '{you|u} will not hear from me ~1 {again|anymore}', 'won t hear from me {again|anymore}',
+    '{derniere|dernier} {nuit|jour|soir|message} {sur terre|en vie|vivante?|de ma vie}', 'entendrez plus parler de moi', 'entendras plus parler de moi',
+    '{writing|wrote|written|made|updated|rediger|redige|ecrit|fait|ecris|ecrire} ~2 {will|testament} ~6 {will not be here|won t be here|not be around|ne serai plus|serai plus la|pas longtemps|bientot}',
+  ], { others: 'concern' }),
+
+  // ── Self-harm ──
+  rule('crisis', ['self-harm'], [
+    '{cut|cutting|cuts|carve|carved|carving|carving into|slash|slashed|slashing} myself', 'selfharm(?! awareness| prevention)', '{self harm|sh} again',
+    '{relapsed|relapse|relapsing} ~2 {selfharm|sh|cutting|cut}', '{did|doing|do} sh(?= [.,]| again| last| today| yesterday| tonight)',
+    '{urge|urges|want|wanna|need|tempted} to {sh|selfharm|cut(?= [.,]| myself| again| my (?:arms?|wrists?|legs?|thighs?|skin))}',
+    '{started|start|been|keep|kept|back to|went back to|go back to} cutting(?! my hair| hair| the| back| down| ties| off| class| classes| carbs| sugar| corners| out| in)',
+    'cutting again', 'cut again(?= [.,])', '{cut|cutting|slit|slitting|slash|slashing|slashed|carved|carving} ~1 my {wrists?|arms?|thighs?|veins?|skin|legs?|stomach}(?! on| by| open on| off)',
+    '{burned|burnt|burn|burning} myself {on purpose|deliberately|intentionally|again|with a lighter|with a cigarette|with lighter|with cigarettes|with matches}',
+    '{hurt|hurting|harm|harmed|harming|punish|punishing|hit|hitting|punched|punching|scratched|scratching|bit|biting|starving|starve} myself {on purpose|deliberately|intentionally|again|until|till|to feel|so i|because i deserve}',
+    '{want|wanna|wanted|going|need|urge|urges|tempted|feel like|felt like} ~2 {hurt|hurting|harm|harming|cut|cutting|burn|burning|punish|punishing} myself',
+    '{been|keep|kept|started|start} {hurting|harming|cutting|burning|punishing} myself', '{razor|razors|blade|blades} ~3 {wrists?|arms?|thighs?|skin|veins?|legs?}',
+    'bleed ~1 on purpose', '{been|keep|kept|started|start|i} {burning|cutting|scratching|hitting|carving|burn|carve} ~1 my {arms?|wrists?|thighs?|legs?|skin|stomach|hands?|body}(?! on the| on a| cooking| while| by accident| with the| with hot)',
+    '{burn|burned|burnt|burning} ~1 my {arms?|wrists?|thighs?|legs?|skin|hands?} with ~1 {lighters?|cigarettes?|matches|match|a lighter|a cigarette}', '{scratch|scratched|scratching|pick|picked|picking|bite|bit|biting|hit|hitting|punch|punched|punching|cut|cutting|burn|burning|bang|banged|banging} ~4 {until|till|til|untill} ~2 {bleed|bleeds|bled|bleeding|bruise|bruised|bruises|it hurts|they bleed|it bleeds|blood|raw}',
+    '{gratte|griffe|frappe|mords|coupe|tape|grattee|griffee} ~4 {jusque a le sang|jusque au sang|jusque a saigner|jusque a avoir des bleus}',
+    'me {scarifie|scarifier|scarifies|scarifiee|scarifiais|scarifiait}', 'me suis ~1 {scarifie|scarifiee}', '{scarification|scarifications|scarifier|scarifie|scarifiee}',
+    'me {mutile|mutiler|mutilais}', 'automutil[a-z]*', 'me fais du mal(?! a penser| a ressasser| a regarder| a lire| en )', 'me faire du mal(?! a penser| en )',
+    'me suis fait du mal(?= [.,]| expres| volontairement| encore| de nouveau| a nouveau| hier| ce soir| cette nuit)',
+    'me {couper|coupe|coupais}(?= [.,]| les bras| les poignets| les cuisses| les jambes| les veines| le bras| la cuisse| expres| encore| volontairement| de nouveau| a nouveau| tous les| chaque| avec)',
+    'me suis ~1 {coupe|coupee|brule|brulee|taillade|tailladee} {les bras|les poignets|les cuisses|les jambes|les veines|le bras|la cuisse|le poignet|expres|volontairement|encore|de nouveau|a nouveau|avec une lame|avec un rasoir|avec une cigarette|avec un briquet}',
+    'me suis ~1 {ouvert|ouverte|tranche|tranchee|taillade|tailladee|coupe|coupee} les veines', 'me {bruler|brule|brulais}(?= [.,]| expres| volontairement| avec (?:une|des|mes|la|le|un|les) (?:cigarettes?|briquets?|allumettes?))', 'me taillader', '{lame|lames} ~3 {poignets?|bras|cuisses?|veines?|peau}',
+    '{recommence|rechute|replonge} ~2 {les scarifications|la scarification|me couper|me scarifier|me faire du mal|automutilation}',
+  ], { negatable: true, others: 'concern', past: true }),
+  // Hurting oneself with no intent word: often an accident, sometimes not; the listener asks
+  rule('concern', ['self-harm'], ['{hurt|harmed|hit|punched} myself(?! laughing)', 'me suis fait du mal', 'me suis {coupe|coupee}(?= [.,])', 'me frappe ~2 {la tete|contre}'], { negatable: true, others: 'none' }),
+
+  // ── Someone else's crisis: concern, so the reply can help the writer help them ──
+  rule('concern', [], [
+    '{kill|kills|killed|killing|hang|hanged|hung|hangs|hanging|shot|shoot|shoots|drown|drowned|cut|cuts|cutting|hurt|hurts|hurting|harm|harming|harms|die|died|dies|end|ended|off|offed|overdosed} {OTHERS_SELF}',
+    '{took|take|takes|taking|ended|end|ends|ending} {his|her|their} ~1 {own life|life}', '{died|dies|death} {by|of|from} suicide', '{suicided|suicide|suicides}',
+    'se {suicide|suicider|suicidee|tuer|tue|pendre|pend|scarifie|scarifier|mutile|mutiler|noyer|flinguer|defenestrer|jeter sous|ouvrir les veines}', 'se est ~1 {suicide|suicidee|tue|tuee|pendu|pendue|jete|jetee|donne la mort|noye|noyee|defenestre|defenestree}',
+    '{a mis|mettre|mis|met} fin a ses jours', 'se donner la mort', 'se {fait|faire} du mal(?! a penser)', '{ses|tes} idees {suicidaires|noires}',
+  ], { fiction: true }),
+
+  // ── Hopelessness and distress: concern ──
+  rule('concern', ['hopelessness'], [
+    '{can|could|peux|arrive} @3 {BEAR}',
+  ], { needsNegation: true, others: 'none' }),
+  rule('concern', ['hopelessness'], [
+    'en peux @1 plus', 'peux plus(?= [.,])',
+    'nothing {matters|really matters|makes sense|has meaning}(?! more| as much| but| except| to me but)', '{wonder|wondering|ask myself} ~2 {what the point|what is the point|why i bother|why i am here|why i am alive}',
+    'point of {anything|it all|any of this|trying|everything}', '{nobody|no one} {would notice|notices|sees|would see|would care about|gives a} ~1 me', 'no one to talk to', 'nobody to talk to', 'not know who to talk to',
+    'i am struggling {a lot|so much|so hard|badly|to cope|to keep going|mentally|every day|really bad|so bad}', 'personne a qui parler', '{sais pas|sais plus} a qui parler', 'what is @1 the point(?= [.,]| anymore| of anything| of it all| of it| of trying| in trying| of any of this)',
+    '{no|any} point(?= [.,]| anymore| in anything| in trying| to anything| in any of this)', 'see the point ~2 {anymore|nolonger|of anything|in anything}', 'see the point(?= [.,])',
+    '{life|everything|it all|my life} {is|feels|seems} ~1 {pointless|meaningless|hopeless|empty|over}', 'no way out', 'hopeless(?! at| with| in)', 'no hope', 'lost all hope', 'no future',
+    'give up(?= [.,]| on everything| on myself| on me)', 'giving up(?= [.,]| on everything| on myself)', 'want to give up', 'gave up on everything',
+    '{i feel|i am|i felt|i have been feeling|feeling|i just feel|i always feel|i have become|i became|i feel like|i am just|i am such} ~3 {empty|numb|hollow|worthless|useless|trapped|burden|failure|nothing|loser|waste of space|disappointment|broken|pathetic}(?! at (?!everything|life|being)| with| compared| when it comes| to cook| to do)',
+    'dead inside', 'i feel dead', '{hate|despise|loathe} {myself|my life|who i am|being me|my existence}',
+    'i am ~2 {a burden|a failure|a waste|worthless|useless|a disappointment|a mistake|pathetic|nothing}(?! at| in| with| when| compared| like)',
+    '{burden|weight} {to|on|for} {everyone|everybody|my family|them|you|others|people}', '{nobody|no one|noone} {cares|loves me|would care|understands|wants me|likes me}', 'nobody cares',
+    '{so|all|completely|totally|utterly} alone(?= [.,]| in this| in the world)', '{i am|i keep|life is|everything is|my life is} ~1 {falling apart|breaking down}',
+    'end of my {rope|tether}', 'breaking point', 'rock bottom', 'i am ~1 not {ok|okay|alright|all right|fine}(?= [.,]| at all| really)', '{tired|exhausted|weary|worn out} of {everything|it all|fighting|trying|pretending|being me|being like this|struggling|this life|waking up}',
+    '{done|sick} with everything', 'sick of everything', '{trapped|stuck} ~2 {no way|forever|with no}', 'want to disappear(?! into| in a| under| for the weekend)', 'wish i could {disappear|vanish}(?! into| in a| under)', 'want to vanish',
+    'dark thoughts', '{going to|gonna|will} die(?= [.,])', 'feel like i am dying', 'think about death', 'thinking about death', 'obsessed with death',
+    'not {afraid|scared} {of|to} {die|dying|death} anymore', '{not know|not sure} how much {more|longer} ~3 i can {take|handle|cope|bear|stand|do}',
+    '{want|wish|need} ~2 {the pain|it|this|the hurt|the suffering|the thoughts|my brain|my mind} to {stop|end|go away|be over|shut up}',
+    '{hate|hating} {who i have become|what i have become|the person i am|the person i have become|being me|me(?= [.,])}', 'wanted to die', 'i am drowning(?! in)', 'scared of myself',
+    // French
+    'suis {a bout|au bout du rouleau|a bout de forces|epuisee? de tout|au fond du trou|foutue?|detruite?|brisee?}', 'suis vide(?= [.,]| a le interieur| de tout)', 'a bout de forces',
+    'au bout du rouleau', 'je craque', 'vais craquer', 'je sature', 'a quoi bon(?= [.,]| tout ca| tout| la vie| essayer| me battre| faire des efforts| se battre| continuer)', '{ca|cela|tout ca|tout} ~1 sert a rien(?= [.,])', 'ne sert a rien(?= [.,])', 'sers a rien',
+    '{rien|plus rien} ne a {de sens|plus de sens|aucun sens}', 'rien ne a plus de sens', 'ne a {aucun|pas de|plus de} sens', 'me sens ~2 {vide|morte?|inutile|nulle?|piegee?|seule? au monde|de trop|comme un fardeau|comme un poids}',
+    'ressens plus rien', 'ne ressens rien', 'morte? a le interieur', 'me {deteste|hais|degoute|meprise}', 'suis {un fardeau|un poids|une charge|un boulet|de trop|une merde|un echec|une ratee?|nulle?(?= [.,])|inutile}',
+    'ne vaux rien', 'vaux rien', '{etre|suis|me sens comme|sentiment de etre} {un fardeau|un poids|une charge|un boulet}', 'rien ne va(?= [.,]| plus)',
+    '{veux|voudrais|aimerais} ~2 que {la douleur|ca|tout ca|la souffrance|les pensees|mon cerveau} ~1 {se arrete|cesse|finisse|passe|se taise|se taisent}', '{sais pas|ne sais pas} combien de temps {je vais|je peux} {tenir|supporter}', 'personne ne ~1 {me aime|se soucie de moi|me comprend|veut de moi|se interesse a moi}', 'tout le monde se en {fiche|fout|moque} de moi',
+    'seule? au monde', '{vois|voit} {pas|plus} ~1 {de issue|le bout du tunnel|le interet|le sens|de sortie|de lumiere|de avenir}', '{aucune|pas de|sans} issue', 'sans espoir', 'plus de espoir',
+    'aucun espoir', 'desesperee?', 'je abandonne', 'baisse les bras', 'plus gout a rien', 'plus envie de rien', 'envie de rien(?! faire)', '{epuisee?|fatiguee?|marre|lasse?} de me battre',
+    'suis {tellement|si|trop|completement|toute} seule?(?= [.,]| au monde| dans la vie)', 'touche le fond', 'je coule', 'je sombre',
+    '{veux|voudrais|aimerais|envie de} ~1 disparaitre(?! sous| dans mon lit| au fond de mon lit| en vacances| pour les vacances)', 'deteste ma vie', 'ma vie est ~1 {nulle|pourrie|un enfer|un cauchemar|foutue|ratee|finie}', 'marre de tout',
+    '{ne tiens|tiens} plus', 'tiens plus le coup', 'plus la force', '{vais|vas} mourir(?= [.,])', 'je meurs(?= [.,]| a petit feu| de le interieur| interieurement)',
+    'impression de mourir', 'me sens mourir', 'envie de tout {lacher|plaquer|arreter|abandonner}(?! et partir| pour partir| pour aller| et aller| pour voyager| et voyager| et recommencer)', 'tout {lacher|arreter|abandonner}(?= [.,])', 'pense ~2 a la mort',
+    'me fais plus confiance',
+  ], { negatable: true, others: 'none' }),
+
+  // ── Possible means and plans that mean nothing alone ("I bought a rope" for a tent) but everything after distress ──
+  rule('weak', ['means'], [
+    '{have|got|bought|buy|found|get|picked up|collected|holding|hold|grabbed|took out|ordered|hid|hidden|keep|kept} ~3 {MEANS_PILLS|rope|razor|razors|blade|blades|gun|pistol|rifle|knife|charcoal|noose|cord|belt|ladder}',
+    '{ai|avoir|j ai|je ai} ~1 {achete|trouve|recupere|garde|prepare|sorti|cache|vole|commande|rassemble|sous la main} ~3 {corde|MEANS_PILLS|lames?|rasoir|pistolet|fusil|arme|couteau|charbon|ceinture|escabeau}',
+    // having a rope or a gun at hand (not pills: nearly every home has some)
+    '{ai|have|got|there is|il y a|y a} ~1 {une|la|des|les|mes|un|le|a|the|some|my|ma|mon} ~1 {corde|cordes|rope|noose|gun|fusil|pistolet|arme|lames de rasoir|razor blades|revolver}',
+    '{MEANS_PILLS|rope|gun|razor|blades?|knife|corde|lames?|pistolet|fusil|arme|couteau} ~3 {right here|in front of me|next to me|in my hand|in my pocket|on my desk|on the table|ready|beside me|a cote de moi|devant moi|dans ma main|dans ma poche|sur la table|prets?|pretes?|sous la main}',
+    '{am|i am|je suis|suis} {on|at|standing on|sitting on|sur|au|a} ~1 {the|a|le|un|la} ~1 {bridge|roof|rooftop|ledge|tracks|platform|cliff|edge|pont|toit|rebord|rails|quai|falaise|viaduc|bord}',
+    '{dad s|dad|father s|my|his|the|papa|mon pere|de mon pere} ~1 {gun|guns|rifle|pistol|shotgun|fusil|pistolet|arme}', 'noose',
+  ], { others: 'none' }),
+  rule('weak', ['plan'], [
+    'i have a plan', 'ai un plan', 'know how i {will|would|am going to} do it', 'sais comment je {vais|le ferai|ferai}', 'i have {decided|made my decision|made up my mind}',
+    'ai pris ma decision', '{want to|going to|gonna|will|about to|tempted to|envie de|vais|urge to} {use it|use them|do it|take them all|swallow them|les prendre toutes?|les avaler|me en servir|le utiliser|la utiliser|les utiliser}', 'ai decide(?= [.,])', '{picked|chosen|set|chose|pick} {a|the} {date|day|time|night}', '{choisi|fixe} {la date|le jour|le moment|la nuit}',
+    '{for when|pour quand|pour le jour ou|pour le moment ou} ~1 {i am ready|i will be ready|je serai pret|je serai prete|le moment viendra|the time comes|it gets too much|ce sera trop|je craquerai}',
+    'ai tout {prevu|organise|prepare|planifie}', 'have {planned|prepared|organised|organized} everything', 'everything is {ready|planned|prepared|in place}', 'tout est {pret|prevu|organise|en place}',
+    'tonight is the night', '{ce sera|ce est pour|ca sera} ce soir', 'it will be tonight', '^ ~1 i am ready $', '^ ~1 je suis prete? $', 'said goodbye to everyone',
+    'dit au revoir a tout le monde', '{writing|wrote|written|made|updated} {my|a} will', '{redige|rediger|ecrit|fait} mon testament', 'affairs in order', 'ordre dans mes affaires',
+  ], { others: 'none' }),
+];
+
+// ─── Negation, person and tense around a match ──────────────────────────────────────────────────────────────
+
+const NEGATORS = new Set(['not', 'never', 'nolonger', 'ne', 'pas', 'jamais', 'plus', 'point', 'guere', 'nor', 'ni']);
+/** Words that complete a French "ne": a phrase holding them carries its own negation ("je ne sers à rien"). */
+const NEGATION_PARTNERS = new Set(['rien', 'personne', 'aucun', 'aucune', 'nothing', 'nobody', 'none', 'que']);
+const CLAUSE_BREAKS = new Set(['.', ',', 'but', 'mais', 'though', 'although', 'cependant', 'pourtant', 'because', 'parce', 'car', 'so', 'donc', 'and', 'et']);
+const FIRST_SUBJECTS = new Set(['i', 'je', 'moi']);
+const FIRST_OBJECTS = new Set(['me', 'myself']);
+const OTHER_SUBJECTS = new Set([
+  'he', 'she', 'they', 'we', 'you', 'il', 'elle', 'ils', 'elles', 'nous', 'vous', 'tu', 'someone', 'somebody',
+  'people', 'everyone', 'friend', 'friends', 'brother', 'sister', 'mom', 'mum', 'mother', 'dad', 'father', 'son',
+  'daughter', 'cousin', 'boyfriend', 'girlfriend', 'husband', 'wife', 'partner', 'colleague', 'coworker', 'roommate',
+  'classmate', 'patient', 'client', 'student', 'character', 'protagonist', 'hero', 'heroine', 'ami', 'amie', 'pote',
+  'copain', 'copine', 'frere', 'soeur', 'mere', 'pere', 'fils', 'fille', 'mari', 'femme', 'collegue', 'personnage',
+  'heros', 'quelqu', 'gens', 'aunt', 'uncle', 'tante', 'oncle', 'neighbour', 'neighbor', 'voisin', 'voisine', 'kid', 'child',
+  'enfant', 'bestie', 'bff', 'grandma', 'grandpa', 'granny', 'mamie', 'papi', 'grandmother', 'grandfather', 'teen', 'ado',
+]);
+const IMPERSONAL = new Set(['faut', 'faudrait', 'faudra', 'fallait', 'vaut', 'vaudrait', 'serait', 'est', 'etait', 'semble', 'y', 'reste', 'suffit', 'suffirait']);
+/** Verb forms that give a third-person subject away when the subject itself is out of sight ("veut mourir"). */
+const THIRD_FORMS = new Set(['wants', 'veut', 'veulent', 'voudrait', 'voudraient', 'aimerait', 'aimeraient', 'souhaiterait', 'doit', 'devrait', 'deserves', 'needs', 'plans', 'hopes', 'merite']);
+const REPORTING = new Set(['told', 'tell', 'tells', 'telling', 'said', 'says', 'asked', 'ask', 'asking', 'dared', 'wants', 'wanted', 'want', 'urged', 'encouraged']);
+const REPORTING_FR = new Set(['dit', 'dis', 'disent', 'disait', 'demande', 'demandent', 'conseille', 'ordonne']);
+/** "I don't think I would ever…", "je ne pense pas que je…": a denial reaching across the subject. */
+const BELIEF_NEGATION = / (?:not|never) (?:think|believe|imagine|reckon|see myself)(?: that)?(?: i)?(?: would| will| could)? (?:ever )?$| (?:pense|crois|imagine|vois) pas (?:que )?(?:je )?$|^ (?:never|jamais) $/;
+
+/**
+ * A negator in the rule's soft gaps ("veux pas mourir"), or just before it in the same clause ("I would never…",
+ * "je ne…"), stopping at the subject. Negators written into a phrase ("ne plus me réveiller") are not gaps.
+ */
+function hasNegation(tokens: string[], start: number, gaps: readonly (readonly [number, number])[]): boolean {
+  for (const [from, to] of gaps) {
+    for (let i = from; i < to; i++) if (NEGATORS.has(tokens[i]!) && !(tokens[i] === 'plus' && tokens[i + 1] === 'que')) return true;
+  }
+  for (let i = start - 1, seen = 0; i >= 0 && seen < 4; i--, seen++) {
+    const token = tokens[i]!;
+    if (CLAUSE_BREAKS.has(token)) break;
+    if (NEGATORS.has(token) && !(token === 'plus' && (tokens[i + 1] === 'que' || tokens[i + 1] === 'de'))) return true;
+    if (FIRST_SUBJECTS.has(token)) break;
+  }
+  const before = ` ${tokens.slice(Math.max(0, start - 8), start).join(' ')} `;
+  return BELIEF_NEGATION.test(before);
+}
+
+type Person = 'first' | 'other';
+function personOf(tokens: string[], start: number): Person {
+  // "he told me to kill myself", "on m'a dit de me tuer": reported words are someone else's
+  if (tokens[start - 1] === 'to' && tokens[start - 2] === 'me' && REPORTING.has(tokens[start - 3] ?? '')) return 'other';
+  if (tokens[start - 1] === 'de' && REPORTING_FR.has(tokens[start - 2] ?? '')) return 'other';
+  for (let i = start - 1; i >= 0 && i >= start - 6; i--) {
+    const token = tokens[i]!;
+    if (token === '.') break;
+    if (FIRST_SUBJECTS.has(token) || FIRST_OBJECTS.has(token)) return 'first';
+    // "il faudrait que je meure": an impersonal "il" is nobody
+    if (token === 'il' && IMPERSONAL.has(tokens[i + 1] ?? '')) continue;
+    if (OTHER_SUBJECTS.has(token)) return 'other';
+  }
+  const verb = tokens[start]!;
+  return THIRD_FORMS.has(verb) || ((verb === 'a' || verb === 'ont') && tokens[start + 1] === 'envie') ? 'other' : 'first';
+}
+
+function sentenceAround(tokens: string[], start: number, end: number): string[] {
+  let from = start;
+  while (from > 0 && tokens[from - 1] !== '.') from--;
+  let to = end;
+  while (to < tokens.length && tokens[to] !== '.') to++;
+  return tokens.slice(from, to);
+}
+
+const PAST_MARKERS =
+  / (?:used to|when i was|as a (?:teen|teenager|kid|child|student)|in (?:high school|college|middle school|school|uni|university|my teens|my twenties)|years ago|year ago|months ago|back then|at (?:the )?age|at [0-9]+|in the past|long time ago|clean (?:for|since)|i was [0-9]+|(?:quand|lorsque) je (?:etais|avais)|au (?:lycee|college)|a le (?:lycee|college|universite|fac|epoque)|a la fac|adolescente?|ado|il y a (?:[0-9]+|des|quelques|plusieurs|deux|trois|cinq|dix) (?:ans|annees|mois)|autrefois|plus jeune|etant (?:jeune|ado|adolescente?)|plus depuis|ai arrete|arrete depuis|j avais [0-9]+ ans|avais [0-9]+ ans|en [0-9]{4}|in [0-9]{4}|last year|l an dernier|l annee derniere|le annee derniere|le an dernier) /;
+const RECENT_MARKERS =
+  / (?:again|last night|yesterday|today|tonight|this (?:morning|week|evening|afternoon)|just now|right now|recently|relapsed|relapse|started again|hours ago|minutes ago|hier|ce soir|cette nuit|aujourdhui|ce matin|cette semaine|recommence|recommencee?|rechute|encore|de nouveau|a nouveau|en ce moment|depuis hier|this time) /;
+const PAST_VERB = /^(?:wanted|tried|attempted|was|were|used|scarifiais|scarifiait|coupais|mutilais|faisais|voulais|voulait|pensais|essaye|tente|etais|avais)$/;
+
+/** Told as past and not since: "I tried to kill myself when I was 16", "je me scarifiais au lycée". */
+function toldAsPast(tokens: string[], start: number, end: number): boolean {
+  const sentence = ` ${sentenceAround(tokens, start, end).join(' ')} `;
+  if (RECENT_MARKERS.test(sentence)) return false;
+  if (PAST_MARKERS.test(sentence)) return true;
+  const pastVerb = tokens.slice(Math.max(0, start - 3), end).some((token) => PAST_VERB.test(token) || (/(?:ais|ait)$/.test(token) && /scarif|coup|mutil/.test(token)));
+  // a past wish told with a laugh or tied to a moment is a story: "the game was so bad I wanted to die lol"
+  return pastVerb && / (?:when|quand|lorsque|back|before|avant|lol) /.test(sentence);
+}
+
+// ─── Message assessment ─────────────────────────────────────────────────────────────────────────────────────
+
+interface Reading extends MessageAssessment {
+  /** A means or plan mentioned without distress ("I bought a rope"): crisis only after earlier distress. */
+  weak: SafetySignal[];
+  /** A reassurance or taking back ("I'm fine", "je rigolais", "I'd never do it"). */
+  denies: boolean;
+  /** Keeps an earlier crisis going ("I think about it every day", "je le pensais vraiment"). */
+  continues: boolean;
+  tokens: string[];
+}
+
+const RANK: Record<SafetyLevel, number> = { none: 0, concern: 1, crisis: 2 };
+const higher = (a: SafetyLevel, b: SafetyLevel): SafetyLevel => (RANK[a] >= RANK[b] ? a : b);
+
+function tokenIndexAt(offsets: readonly number[], index: number): number {
+  let low = 0;
+  let high = offsets.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (offsets[mid]! <= index) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+function streamOf(tokens: string[]): { stream: string; offsets: number[] } {
+  const offsets: number[] = [];
+  let stream = ' ';
+  for (const token of tokens) {
+    offsets.push(stream.length);
+    stream += `${token} `;
+  }
+  return { stream, offsets };
+}
+
+function maskIdioms(tokens: string[]): string[] {
+  const masked = [...tokens];
+  const { stream, offsets } = streamOf(tokens);
+  for (const idiom of IDIOMS) {
+    for (const match of stream.matchAll(idiom)) {
+      const start = tokenIndexAt(offsets, match.index);
+      const count = match[0].trim().split(' ').length;
+      for (let i = start; i < start + count; i++) if (masked[i] !== '.' && masked[i] !== ',') masked[i] = '_';
+    }
+  }
+  return masked;
+}
+
+/** Wishing the pain or everything to stop: concern alone, crisis when made permanent somewhere in the message. */
+const ENDING_WISHES = [
+  '{want|wanna|need|wish} ~3 to {end|stop|be over}', '{veux|voudrais|aimerais|envie} ~1 que ~4 {se arrete|cesse|finisse|se termine|soit fini}',
+  '{want|wanna|wish} to {disappear|vanish|sleep|leave}', '{veux|voudrais|aimerais|envie de} ~1 {disparaitre|dormir|partir}',
+].map(compile);
+const PERMANENCE = compile('{for good|forever|for ever|permanently|once and for all|never come back|ne jamais revenir|plus jamais revenir|plus exister|pour toujours|a jamais|definitivement|pour de bon|une bonne fois pour toutes|ne jamais revenir|pour le eternite}');
+
+const DENIALS = [
+  '^ ~2 {i am|im|i feel|feeling|all} ~1 {fine|ok|okay|alright|all right|good|safe|better|grand}(?= [.,]| now| really| lol| i promise| promise| honestly| dont| do not| seriously)',
+  '^ ~1 {no|nah|nope|non|lol|nan} ~1 {i am|im|it is|its|ca va|je vais|all good|fine|ok|okay|c est bon|ce est bon}',
+  '{forget|ignore|disregard} {it|that|what i said|about it|i said anything|me|everything i said}', 'never mind', 'nevermind', 'nvm',
+  '{just|only|was} {kidding|joking|messing|a joke}', 'jk', 'i was {joking|kidding|being dramatic|exaggerating|overreacting}', 'it was a joke',
+  '{did not|didnt} mean {it|that|any of it}', '{do not|dont} worry(?= [.,]| about it| about me| lol)', 'it is nothing', 'nothing happened',
+  'i am overreacting', 'i am being dramatic', '{will not|wont|would not|am not going to|not gonna} do anything', 'i am not serious', 'not {serious|for real}(?= [.,])', 'i am safe',
+  'je {vais|me sens|suis} ~1 {bien|mieux|en securite}', '^ ~1 {ca va|non ca va|ca va aller|tout va bien|ca ira}', 'je {rigolais|rigole|plaisantais|plaisante|blaguais|blague|deconnais|deconne}',
+  'ce etait {pour rire|une blague|pour de rire|pour plaisanter|rien|pas serieux}', 'laisse tomber', 'laissez tomber', 'oublie(?= [.,]| ce que| ca| tout)', 'oubliez',
+  'te inquiete', 'ne {te|vous} inquietez? pas', 'ce est rien', 'ce est pas grave', 'ne le pensais pas', 'le pensais pas', 'je dramatise', 'je exagere', 'je en fais trop',
+  'vais rien faire', 'ne vais rien faire', 'ne ferai rien', 'rien de grave', 'ce est bon', 'pas serieux', 'suis pas serieuse?',
+].map(compile);
+
+const CONTINUATIONS = [
+  '{think|thinking|thought} about it ~2 {a lot|all the time|every day|constantly|sometimes|often|more and more|again|every night|nonstop|still}',
+  'it is all i {can think|think} about', 'y pense ~2 {souvent|tout le temps|beaucoup|tous les jours|increasingly|encore|sans arret|chaque jour|toujours|parfois|la nuit}',
+  'i {still|really|do} {want to|feel that way|feel the same|mean it|meant it}', 'i meant {it|every word|what i said}', 'i am serious', 'i am not joking', 'not kidding',
+  'je le pensais ~1 {vraiment|serieusement|sincerement}', 'je {suis|etais} serieuse?', 'je ne rigole pas', 'je rigole pas', 'je ne plaisante pas', 'je plaisante pas',
+  'ce est toujours le cas', 'toujours envie', 'still want to', 'still feel like',
+].map(compile);
+
+function read(text: string): Reading {
+  const tokens = maskIdioms(tokenise(text));
+  const { stream, offsets } = streamOf(tokens);
+  let level: SafetyLevel = 'none';
+  const signals = new Set<SafetySignal>();
+  const weak = new Set<SafetySignal>();
+  let negatedIdeation = false;
+  let distressed = false;
+
+  for (const current of RULES) {
+    for (const pattern of current.patterns) {
+      for (const match of stream.matchAll(pattern)) {
+        const start = tokenIndexAt(offsets, match.index);
+        const end = start + match[0].trim().split(' ').length;
+        const gaps = (match.indices ?? [])
+          .slice(1)
+          .filter((span): span is [number, number] => span !== undefined && span[1] > span[0])
+          .map(([from, to]) => [tokenIndexAt(offsets, from), tokenIndexAt(offsets, to - 1) + 1] as const);
+        // a phrase that carries its own negation ("n'en peux plus", "ne plus me réveiller") is not undone by it
+        const inGap = (i: number) => gaps.some(([from, to]) => i >= from && i < to);
+        const ownNegation = tokens.slice(start, end).some((token, k) => (NEGATORS.has(token) || NEGATION_PARTNERS.has(token)) && !inGap(start + k));
+        const negated = Boolean(current.negatable || current.needsNegation) && (ownNegation ? Boolean(current.needsNegation) : hasNegation(tokens, start, gaps));
+        if (current.needsNegation && !negated) continue;
+        const fiction = () => sentenceAround(tokens, start, end).some((token) => FICTION.has(token));
+        if (current.others && personOf(tokens, start) === 'other') {
+          // someone else's words or wish: concern for the writer who carries it, nothing for a story
+          if (current.level !== 'weak') level = higher(level, fiction() ? 'none' : current.others);
+          continue;
+        }
+        if (current.fiction && fiction()) continue;
+        if (current.level === 'weak') {
+          if (!negated) for (const signal of current.signals) weak.add(signal);
+          continue;
+        }
+        if (current.negatable && negated) {
+          // "I would never kill myself": the thought is named, and so is the reassurance; at most concern
+          if (current.level === 'crisis') {
+            level = higher(level, 'concern');
+            signals.add('denial');
+            negatedIdeation = true;
+          }
+          continue;
+        }
+        if (current.past && current.level === 'crisis' && toldAsPast(tokens, start, end)) {
+          level = higher(level, 'concern');
+          for (const signal of current.signals) signals.add(signal);
+          continue;
+        }
+        level = higher(level, current.level);
+        if (current.level === 'concern') distressed = true;
+        for (const signal of current.signals) signals.add(signal);
+      }
+    }
+  }
+
+  // A means or plan beside distress in the same message, or a means with its plan, is the combination that kills
+  if (level !== 'crisis' && weak.size > 0 && ((level === 'concern' && distressed) || (weak.has('means') && weak.has('plan')))) {
+    level = 'crisis';
+    for (const signal of weak) signals.add(signal);
+  }
+  // "I want it all to be over … for good": a wish for the pain to end, made permanent
+  if (level !== 'crisis' && ENDING_WISHES.some((pattern) => matches(pattern, stream)) && matches(PERMANENCE, stream)) {
+    level = 'crisis';
+    signals.add('indirect');
+  }
+  const denies = negatedIdeation || DENIALS.some((pattern) => matches(pattern, stream));
+  const continues = CONTINUATIONS.some((pattern) => matches(pattern, stream));
+  // "I'd never do it, but I think about it every day" is still the thought
+  if (negatedIdeation && continues) {
+    level = 'crisis';
+    signals.add('ideation');
+  }
+  return { level, signals: level === 'none' ? [] : order(signals), weak: order(weak), denies, continues, tokens };
+}
+
+const SIGNAL_ORDER: SafetySignal[] = ['ideation', 'indirect', 'plan', 'means', 'self-harm', 'farewell', 'hopelessness', 'unsafe-answer', 'denial'];
+const order = (signals: Iterable<SafetySignal>): SafetySignal[] => {
+  const present = new Set(signals);
+  return SIGNAL_ORDER.filter((signal) => present.has(signal));
+};
+
+export function assessMessage(text: string): MessageAssessment {
+  const { level, signals } = read(text);
+  return { level, signals };
+}
+
+// ─── Conversation assessment ────────────────────────────────────────────────────────────────────────────────
+
+/** What the companion last asked: whether the person is safe, or whether they think of suicide. */
+const SAFETY_QUESTIONS = [
+  '{are|r} {you|u} ~1 safe', '{do|are} you feel ~1 safe', 'feeling safe', 'you feel safe', 'keep yourself safe',
+  '{es|est ce que tu es|tu es|tu te sens|te sens|etes|est ce que vous etes|vous etes|vous sentez|vous vous sentez|sentez} ~2 en securite', 'en securite',
+].map(compile);
+const IDEATION_QUESTIONS = [
+  '{thinking|thought|thoughts|think|considering} {about|of} ~1 {ending your life|killing yourself|suicide|taking your life|taking your own life|hurting yourself|harming yourself|not being here|not being alive|dying|ending it|death}',
+  'suicidal', 'want to die', 'wish you were dead', '{hurt|harm|kill} yourself', 'end your life', 'have a plan', 'do you have ~2 {means|pills|a way}',
+  '{pense|penses|pensez|pensees|idees|envie|envies} ~3 {suicid[a-z]*|te tuer|vous tuer|mettre fin|mourir|te faire du mal|vous faire du mal|en finir|a la mort|disparaitre}',
+  'as tu un plan', 'avez vous un plan', 'un plan', 'te faire du mal', 'vous faire du mal', 'mettre fin a tes jours', 'mettre fin a vos jours',
+].map(compile);
+
+type Answer = 'yes' | 'no' | 'unsure';
+/** How a reply to a yes/no question starts. Checked in this order: "i am not sure" is unsure before "i am not" is no. */
+const ANSWERS: [Answer, RegExp][] = [
+  ['no', compile('^ ~1 {i do not think so|do not think so|je ne pense pas|je pense pas|je ne crois pas|je crois pas|je pense que non|je crois que non|not that i know}')],
+  ['unsure', compile('^ ~1 {i do not know|do not know|not sure|i am not sure|je sais pas|je ne sais pas|je sais plus|maybe|peut etre|hard to say|difficile a dire|je suis pas sure?|je ne suis pas sure?|pas sure?|no idea|aucune idee|kind of|sort of|a bit|a little|sometimes|un peu|parfois|plus ou moins|more or less|not entirely|not completely|pas completement|pas totalement|pas tout a fait|i guess}')],
+  ['no', compile('^ ~1 {no|nope|nah|non|nan|not really|not at all|not now|not tonight|not today|not exactly|pas vraiment|pas trop|pas du tout|pas tellement|absolument pas|pas ce soir|pas maintenant|i am not|je ne suis pas|je suis pas|never|jamais|bof}')],
+  ['yes', compile('^ ~1 {yes|yeah|yea|yep|yup|ya|yh|ye|oui|ouais|ouai|wi|mouais|si|i am|je suis|i think so|je crois|je pense|all the time|tout le temps|constantly|often|souvent|every day|tous les jours|definitely|of course|bien sur|evidemment|always|toujours|i do|a lot|beaucoup|mostly}')],
+];
+
+function answerOf(tokens: string[]): Answer | null {
+  const { stream } = streamOf(tokens);
+  for (const [answer, pattern] of ANSWERS) if (matches(pattern, stream)) return answer;
+  return null;
+}
+
+function lastMatchAt(stream: string, patterns: RegExp[]): number {
+  let at = -1;
+  for (const pattern of patterns) for (const match of stream.matchAll(pattern)) at = Math.max(at, match.index);
+  return at;
+}
+
+/** Which question the companion's turn ends on, if any. */
+function questionOf(turn: SafetyTurn | undefined): 'safety' | 'ideation' | null {
+  if (!turn || !turn.content.includes('?')) return null;
+  const { stream } = streamOf(tokenise(turn.content));
+  const safety = lastMatchAt(stream, SAFETY_QUESTIONS);
+  const ideation = lastMatchAt(stream, IDEATION_QUESTIONS);
+  if (safety < 0 && ideation < 0) return null;
+  return safety > ideation ? 'safety' : 'ideation';
+}
+
+interface Step {
+  level: SafetyLevel;
+  signals: Set<SafetySignal>;
+  reading: Reading;
+  denial: boolean;
+}
+
+function step(reading: Reading, question: 'safety' | 'ideation' | null, earlier: { crisis: boolean; concern: boolean; crisisSignals: Set<SafetySignal> }): Step {
+  let level = reading.level;
+  const signals = new Set(reading.signals);
+  const raise = (signal: SafetySignal) => {
+    level = 'crisis';
+    signals.add(signal);
+  };
+  const answer = question ? answerOf(reading.tokens) : null;
+  // Not sure of being safe is not safe; not sure of not thinking of it is thinking of it
+  if (question === 'safety' && (answer === 'no' || answer === 'unsure')) raise('unsafe-answer');
+  if (question === 'ideation' && (answer === 'yes' || answer === 'unsure')) raise('unsafe-answer');
+  if (earlier.concern) for (const signal of reading.weak) raise(signal);
+  if (earlier.crisis && reading.continues) raise('ideation');
+  const reassured = (question === 'safety' && answer === 'yes') || (question === 'ideation' && answer === 'no');
+  const denial = earlier.crisis && (reading.denies || reassured);
+  if (earlier.crisis) {
+    // A crisis once said is not switched off by "I'm fine": the reply keeps the help in view
+    if (denial) {
+      level = 'crisis';
+      signals.add('denial');
+      for (const signal of earlier.crisisSignals) signals.add(signal);
+    } else level = higher(level, 'concern');
+  }
+  return { level, signals, reading, denial };
+}
+
+export function assessConversation(messages: readonly SafetyTurn[]): ConversationAssessment {
+  const earlier = { crisis: false, concern: false, crisisSignals: new Set<SafetySignal>() };
+  let lastStep: Step | null = null;
+  let earlierCrisis = false;
+  for (let i = 0; i < messages.length; i++) {
+    const turn = messages[i]!;
+    if (turn.role !== 'user') continue;
+    if (lastStep) {
+      // the previous user message is now "earlier"
+      if (lastStep.level === 'crisis') {
+        earlier.crisis = true;
+        for (const signal of lastStep.signals) if (signal !== 'denial') earlier.crisisSignals.add(signal);
+      }
+      if (lastStep.level !== 'none') earlier.concern = true;
+    }
+    earlierCrisis = earlier.crisis;
+    const previous = messages[i - 1];
+    lastStep = step(read(turn.content), questionOf(previous?.role === 'assistant' ? previous : undefined), earlier);
+  }
+  if (!lastStep) return { level: 'none', last: { level: 'none', signals: [] }, earlierCrisis: false, denial: false, signals: [] };
+  return {
+    level: lastStep.level,
+    last: { level: lastStep.reading.level, signals: lastStep.reading.signals },
+    earlierCrisis,
+    denial: lastStep.denial,
+    signals: order(lastStep.signals),
+  };
+}
