@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { i18n } from '@web/lib/i18n';
+import { useToastTopOffset } from '@web/lib/toast-offset';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -12,6 +13,9 @@ interface AppProvidersProps {
 
 /** Everything the pages rely on except the router, which the caller supplies (browser or memory). */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  // A control that must never be covered (the chat's help button) pushes the toasts below it.
+  const toastTop = useToastTopOffset();
+  const offset = toastTop === null ? undefined : { top: toastTop };
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -19,6 +23,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
         <Toaster
           theme="light"
           position="top-center"
+          offset={offset}
+          mobileOffset={offset}
           closeButton
           toastOptions={{
             classNames: {

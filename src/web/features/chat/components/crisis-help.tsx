@@ -9,6 +9,9 @@ import { HelpPanel } from './help-panel';
  * danger: it stays for the rest of the conversation. It can be folded to give the conversation room, but
  * never goes away: folded, it is its heading and the button that opens it again. `announce` makes it an
  * alert when it has just appeared; a panel restored after a reload is simply there.
+ *
+ * It takes at most part of the chat's height and scrolls inside, so the input below is never pushed out of
+ * reach and the companion's reply stays readable above it.
  */
 export function CrisisHelp({ announce }: { announce: boolean }) {
   const { t } = useTranslation('safety');
@@ -16,30 +19,38 @@ export function CrisisHelp({ announce }: { announce: boolean }) {
   const [open, setOpen] = useState(true);
 
   return (
-    <section aria-labelledby={`${id}-title`} data-testid="crisis-help" data-open={open} className="shrink-0 border-t border-accent/30 bg-accent-soft/60">
-      <div id={`${id}-content`} className="flex max-h-[45dvh] flex-col gap-3 overflow-y-auto px-3 py-3 sm:max-h-[22rem] sm:px-5 sm:py-4">
-        <div role={announce ? 'alert' : undefined} className="space-y-1">
-          <h2 id={`${id}-title`} className="flex items-start gap-2 text-lg font-medium text-ink sm:text-xl">
-            <HeartHandshake aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent-strong" />
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid="crisis-help"
+      data-open={open}
+      className="flex max-h-[60%] min-h-0 flex-col overflow-hidden border-t border-accent/30 bg-accent-soft/60 md:max-h-[55%]"
+    >
+      <div className="relative shrink-0 px-3 pt-2.5 pb-2 sm:px-5 sm:pt-4">
+        <div role={announce ? 'alert' : undefined} className="space-y-1 pt-1">
+          {/* Room on the right for the fold button, so the warm words below can use the whole width. */}
+          <h2 id={`${id}-title`} className="flex items-start gap-2 pr-24 text-base font-medium text-ink sm:pr-28 sm:text-xl">
+            <HeartHandshake aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-strong sm:mt-1" />
             {t('crisis.title')}
           </h2>
-          <p className="text-[0.95rem] leading-relaxed text-ink">{t('crisis.lead')}</p>
+          <p className="text-sm leading-relaxed text-ink sm:text-[0.95rem]">{t('crisis.lead')}</p>
         </div>
-        {open ? <HelpPanel /> : null}
-      </div>
-      <div className="border-t border-accent/20 px-3 py-1.5 sm:px-5">
         <Button
           variant="ghost"
           size="sm"
-          className="h-11 w-full justify-center sm:h-9 sm:w-auto"
+          className="absolute top-1.5 right-1.5 h-11 gap-1 px-2.5 sm:top-2.5 sm:right-3"
+          // The visible word is short; the name says what folds.
+          aria-label={open ? t('crisis.fold') : t('crisis.unfold')}
           aria-expanded={open}
           aria-controls={`${id}-content`}
           onClick={() => setOpen((value) => !value)}
           data-testid="crisis-help-toggle"
         >
           {open ? <ChevronDown aria-hidden="true" /> : <ChevronUp aria-hidden="true" />}
-          {open ? t('crisis.fold') : t('crisis.unfold')}
+          {open ? t('crisis.foldShort') : t('crisis.unfoldShort')}
         </Button>
+      </div>
+      <div id={`${id}-content`} className="min-h-0 overflow-y-auto px-3 pb-3 sm:px-5 sm:pb-4" hidden={!open}>
+        {open ? <HelpPanel /> : null}
       </div>
     </section>
   );

@@ -15,6 +15,8 @@ const texted = (target: string) => target.replace(/^sms:/, '').replace(/\?.*$/, 
 
 // Call and text links are the whole point of the panel: full-size targets (44 px high) that a shaking hand can hit.
 const actionClass = buttonVariants({ variant: 'secondary', size: 'md', className: 'px-4' });
+/** The country's main line (listed first) is the one the eye should find first. */
+const mainActionClass = buttonVariants({ variant: 'primary', size: 'md', className: 'px-4' });
 
 /**
  * The helplines of the country shown (the person's choice, else the browser's guess): the emergency number,
@@ -33,25 +35,27 @@ export function HelpPanel({ className }: { className?: string }) {
   const shown = lines.filter((line) => !line.language || line.language === language);
 
   return (
-    <div className={cn('space-y-4', className)} data-testid="help-panel" data-country={country}>
-      <div className="flex flex-col gap-2 rounded-md border border-line bg-surface p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-        <p className="flex items-start gap-2 text-[0.95rem] leading-snug text-ink">
+    // Relative: its screen-reader-only status is placed inside the panel, never below the page (which would scroll it).
+    <div className={cn('relative space-y-3', className)} data-testid="help-panel" data-country={country}>
+      {shown.length > 0 ? (
+        <ul aria-label={t('linesLabel')} className="space-y-3">
+          {shown.map((line, index) => (
+            <HelplineItem key={line.id} line={line} main={index === 0} />
+          ))}
+        </ul>
+      ) : null}
+
+      {/* Someone in immediate danger needs the emergency number; everyone else, first, someone to talk to. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-line bg-surface p-3">
+        <p className="flex min-w-0 flex-1 basis-56 items-start gap-2 text-[0.95rem] leading-snug text-ink">
           <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
           {t('emergency.lead', { number: emergency.display })}
         </p>
-        <a href={emergency.call} className={cn(actionClass, 'self-start sm:self-auto')} data-testid="help-emergency">
+        <a href={emergency.call} className={actionClass} data-testid="help-emergency">
           <Phone aria-hidden="true" />
           {t('emergency.call', { number: dialled(emergency.call) })}
         </a>
       </div>
-
-      {shown.length > 0 ? (
-        <ul aria-label={t('linesLabel')} className="space-y-3">
-          {shown.map((line) => (
-            <HelplineItem key={line.id} line={line} />
-          ))}
-        </ul>
-      ) : null}
 
       {country === 'OTHER' ? (
         <div className="space-y-2">
@@ -94,19 +98,19 @@ export function HelpPanel({ className }: { className?: string }) {
   );
 }
 
-function HelplineItem({ line }: { line: Helpline }) {
+function HelplineItem({ line, main }: { line: Helpline; main: boolean }) {
   const { t } = useTranslation('safety');
   const region = t(`lines.${line.id}.region`, { defaultValue: '' });
   return (
-    <li className="space-y-2.5 rounded-md border border-line bg-surface p-3" data-testid="helpline" data-line={line.id}>
+    // The number to press comes right under the name; what the line is follows, for those with time to read.
+    <li className="space-y-2 rounded-md border border-line bg-surface p-3" data-testid="helpline" data-line={line.id}>
       <div className="space-y-0.5">
         {region ? <p className="text-sm font-medium text-accent-strong">{region}</p> : null}
         <h3 className="text-lg font-medium text-ink">{line.name}</h3>
-        <p className="text-sm leading-relaxed text-ink-muted">{t(`lines.${line.id}.description`)}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         {line.call ? (
-          <a href={line.call} className={actionClass}>
+          <a href={line.call} className={main ? mainActionClass : actionClass}>
             <Phone aria-hidden="true" />
             {t('call', { number: line.display })}
           </a>
@@ -118,6 +122,7 @@ function HelplineItem({ line }: { line: Helpline }) {
           </a>
         ) : null}
       </div>
+      <p className="text-sm leading-relaxed text-ink-muted">{t(`lines.${line.id}.description`)}</p>
     </li>
   );
 }
