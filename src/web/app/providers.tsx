@@ -25,6 +25,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           position="top-center"
           offset={offset}
           mobileOffset={offset}
+          className={offset ? 'toasts-in-place' : undefined}
           closeButton
           toastOptions={{
             classNames: {
