@@ -186,7 +186,7 @@ describe('POST /api/generations on the embedded defaults', () => {
       expect((await postGeneration(t, user.cookie, buildGenerationRequest())).statusCode).toBe(201);
       const second = await postGeneration(t, user.cookie, buildGenerationRequest());
       expect(second.statusCode).toBe(429);
-      expect(second.json()).toMatchObject({ error: { code: 'DAILY_LIMIT_REACHED', message: 'Daily limit reached: 1 image per day.' } });
+      expect(second.json()).toMatchObject({ error: { code: 'DAILY_LIMIT_REACHED', message: 'Daily limit reached: 1 memory per day.' } });
       expect(await memoriesOf(t, user.id)).toHaveLength(1);
       expect(storedFilesOf(t, user.id)).toHaveLength(2); // one artwork and its thumbnail
       expect(await generationCounterOf(t, user.id)).toEqual({ count: 1, day: today() });
@@ -198,7 +198,7 @@ describe('POST /api/generations on the embedded defaults', () => {
         const user = await createUser(t);
         const response = await postGeneration(t, user.cookie, buildGenerationRequest());
         expect(response.statusCode).toBe(429);
-        expect(response.json().error.message).toBe('Daily limit reached: 0 images per day.');
+        expect(response.json().error.message).toBe('Daily limit reached: 0 memories per day.');
         expect(await generationCounterOf(t, user.id)).toEqual({ count: 0, day: null });
       } finally {
         await setDailyLimit(t, 1);

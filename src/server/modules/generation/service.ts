@@ -147,7 +147,7 @@ export function createGenerationService(deps: {
 
   const dailyLimitReached = async (userId: string) => {
     const { limit } = await chat.generationLimit(userId);
-    return new AppError('DAILY_LIMIT_REACHED', `Daily limit reached: ${limit} ${limit === 1 ? 'image' : 'images'} per day.`);
+    return new AppError('DAILY_LIMIT_REACHED', `Daily limit reached: ${limit} ${limit === 1 ? 'memory' : 'memories'} per day.`);
   };
 
   /** The flow once the key is ours and a slot reserved: write, draw, store, save — or give everything back. */
