@@ -2,7 +2,9 @@
 // questions on the second sign-in.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { buildChatStatus } from '@web/features/chat/testing/chat-fixtures';
 import { openPage } from './support/browser';
+import { addMemories } from './support/database';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
 import { newUser, registerViaApi, signedInUser, signInViaApi } from './support/users';
@@ -92,5 +94,50 @@ describe('welcome back', () => {
     await page.clock.runFor(5_000);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.getByTestId('welcome-back-dialog').count()).toBe(0);
+  });
+});
+
+describe('home layout', () => {
+  /** The box of an element, rounded to the pixel. */
+  const box = async (page: Page, testId: string) => {
+    const b = await page.getByTestId(testId).boundingBox();
+    expect(b, testId).not.toBeNull();
+    return { x: Math.round(b!.x), width: Math.round(b!.width), height: Math.round(b!.height) };
+  };
+
+  // On a desktop, today's card spans the same width as the memories under it instead of leaving the right third of the
+  // page empty, and its loading shape is the shape it keeps: nothing moves when the status arrives.
+  it('spans the memories’ width on a desktop and a phone, the same while it loads as after', async () => {
+    const { page, context } = await openPage(s.browser);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const user = await signedInUser(context, s.app, { firstName: 'Lison' });
+    await addMemories(s.app, user.email, [
+      { title: 'Spring market', createdAt: '2025-03-15T12:00:00.000Z' },
+      { title: 'Evening light', createdAt: '2026-04-14T12:00:00.000Z' },
+    ]);
+
+    // The status waits until the loading card has been measured.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/chat/status*', async (route) => {
+      await released;
+      await route.fulfill({ json: buildChatStatus({ journalDays: 3, firstName: user.firstName }) });
+    });
+
+    await page.goto(s.app.baseUrl + '/home');
+    await page.locator('[data-testid="home-today"][data-state="loading"]').waitFor();
+    await page.locator('[data-testid="home-memories"][data-state="ready"]').waitFor();
+    const loading = await box(page, 'home-today');
+    const memories = await box(page, 'home-memories');
+    expect({ x: loading.x, width: loading.width }).toEqual({ x: memories.x, width: memories.width });
+
+    release();
+    await page.locator('[data-testid="home-today"][data-state="start"]').waitFor();
+    expect(await box(page, 'home-today')).toEqual(loading);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    const phoneCard = await box(page, 'home-today');
+    const phoneMemories = await box(page, 'home-memories');
+    expect({ x: phoneCard.x, width: phoneCard.width }).toEqual({ x: phoneMemories.x, width: phoneMemories.width });
   });
 });

@@ -154,6 +154,7 @@ describe('POST /api/generations on the embedded defaults', () => {
         ],
         ['bad language', { ...buildGenerationRequest(), language: 'de' }, randomUUID(), { language: ['validation.languageRequired'] }],
         ['bad conversation id', { ...buildGenerationRequest(), conversationId: 'today' }, randomUUID(), { conversationId: ['validation.conversationIdInvalid'] }],
+        ['unknown time zone', buildGenerationRequest({ timeZone: 'Mars/Olympus' }), randomUUID(), { timeZone: ['validation.timeZoneInvalid'] }],
       ];
       for (const [name, payload, key, fields] of cases) {
         const response = await postGeneration(t, user.cookie, payload, key);
@@ -186,7 +187,7 @@ describe('POST /api/generations on the embedded defaults', () => {
       expect((await postGeneration(t, user.cookie, buildGenerationRequest())).statusCode).toBe(201);
       const second = await postGeneration(t, user.cookie, buildGenerationRequest());
       expect(second.statusCode).toBe(429);
-      expect(second.json()).toMatchObject({ error: { code: 'DAILY_LIMIT_REACHED', message: 'Daily limit reached: 1 image per day.' } });
+      expect(second.json()).toMatchObject({ error: { code: 'DAILY_LIMIT_REACHED', message: 'Daily limit reached: 1 memory per day.' } });
       expect(await memoriesOf(t, user.id)).toHaveLength(1);
       expect(storedFilesOf(t, user.id)).toHaveLength(2); // one artwork and its thumbnail
       expect(await generationCounterOf(t, user.id)).toEqual({ count: 1, day: today() });
@@ -198,7 +199,7 @@ describe('POST /api/generations on the embedded defaults', () => {
         const user = await createUser(t);
         const response = await postGeneration(t, user.cookie, buildGenerationRequest());
         expect(response.statusCode).toBe(429);
-        expect(response.json().error.message).toBe('Daily limit reached: 0 images per day.');
+        expect(response.json().error.message).toBe('Daily limit reached: 0 memories per day.');
         expect(await generationCounterOf(t, user.id)).toEqual({ count: 0, day: null });
       } finally {
         await setDailyLimit(t, 1);
@@ -378,5 +379,37 @@ describe('POST /api/generations on the embedded defaults', () => {
     }
     expect(statuses).toEqual([201, 402, 429]);
     expect(codes).toEqual(['created', 'SUBSCRIPTION_REQUIRED', 'RATE_LIMITED']);
+  });
+});
+
+describe('the words of the memory', () => {
+  /** A time zone whose clock shows `hour` now (the Etc/GMT names have their sign reversed). */
+  const zoneAt = (hour: number) => {
+    const offset = ((hour - new Date().getUTCHours() + 36) % 24) - 12;
+    return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+  };
+  const calmDay = (i: number) =>
+    buildGenerationRequest({
+      messages: [
+        { role: 'assistant', content: 'Welcome back. How was your day?' },
+        { role: 'user', content: 'I felt calm, peaceful and still.' },
+        { role: 'assistant', content: 'What stayed with you?' },
+        { role: 'user', content: `Entry ${i}. That was all.` },
+      ],
+    });
+
+  it('follow the hour on the person’s clock, and each calm morning gets a title of its own', async () => {
+    const user = await createUser(t);
+    await setDailyLimit(t, 10);
+    await grantFreeAccess(t, user.id);
+    const timeZone = zoneAt(8);
+    for (let i = 0; i < 4; i++) {
+      const response = await postGeneration(t, user.cookie, { ...calmDay(i), timeZone });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const memories = await memoriesOf(t, user.id);
+    const titles = memories.map((m) => m.title);
+    expect(new Set(titles).size, titles.join(' | ')).toBe(4);
+    for (const memory of memories) expect(`${memory.title} ${memory.poeticSummary}`).not.toMatch(/evening|dusk|tonight|night/i);
   });
 });

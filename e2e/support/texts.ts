@@ -72,7 +72,7 @@ const en = {
   chatFinishHint: 'After three messages, you can turn this conversation into a memory.', // chat:finish.hint
   chatFinishPending: 'Creating your memory…', // chat:finish.pending
   chatMemoryMade: 'This conversation has become a memory.', // chat:finish.done
-  chatLimitTitle: (count: number) => (count === 1 ? `Daily limit reached: ${count} image per day` : `Daily limit reached: ${count} images per day`), // chat:limit.title_*
+  chatLimitTitle: (count: number) => (count === 1 ? `Daily limit reached: ${count} memory per day` : `Daily limit reached: ${count} memories per day`), // chat:limit.title_*
   // Generation (chat:generating, chat:loadingMessages.0, chat:generation.*).
   generationCreating: 'Creating your visual memory...', // chat:generating
   generationFirstLine: 'Mixing the colours of your day…', // chat:loadingMessages.0

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, MESSAGES_BEFORE_GENERATION } from '../limits';
 import { CHAT_MESSAGES_MAX, CHAT_TOTAL_MAX, chatMessageSchema, generationLimitSchema } from './chat';
+import { ianaTimeZoneSchema } from './memories';
 
 /**
  * POST /api/generations — turns the day's conversation into a memory, in one request.
@@ -17,6 +18,11 @@ export const generationRequestSchema = z
       .array(chatMessageSchema, { error: 'validation.chatMessagesRequired' })
       .min(MESSAGES_BEFORE_GENERATION, 'validation.generationTooFewMessages')
       .max(CHAT_MESSAGES_MAX, 'validation.chatTooManyMessages'),
+    /**
+     * The person's time zone (IANA name, as the browser reports it): the memory's words follow the hour on
+     * their own clock ("a quiet morning"). Without it, no word names a time of day.
+     */
+    timeZone: ianaTimeZoneSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.messages.some((m) => m.role === 'user')) {

@@ -34,7 +34,7 @@ export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
  * A calendar period is read in the person's own time zone (IANA name, e.g. "Europe/Paris"): a memory
  * made at 00:30 on 1 January in Paris belongs to that year there. Unknown names are refused. Decision 0023.
  */
-const timeZoneSchema = z
+export const ianaTimeZoneSchema = z
   .string({ error: 'validation.timeZoneInvalid' })
   .max(64, { error: 'validation.timeZoneInvalid', abort: true })
   .refine((value) => {
@@ -44,8 +44,8 @@ const timeZoneSchema = z
     } catch {
       return false;
     }
-  }, 'validation.timeZoneInvalid')
-  .default('UTC');
+  }, 'validation.timeZoneInvalid');
+const timeZoneSchema = ianaTimeZoneSchema.default('UTC');
 
 const yearSchema = z.coerce
   .number({ error: 'validation.yearInvalid' })

@@ -10,8 +10,9 @@ import { errorMessage } from '@web/lib/error-message';
 
 /**
  * /home/admin: the server decides who is an administrator (profile.isAdmin from /api/me). A person who
- * is not one is sent away; when the check itself fails, spec §2's verification error says why and leads
- * home (the admin routes refuse the request on the server either way).
+ * is not one gets a toast saying so and is sent to "/", which forwards a signed-in person to /home
+ * (decision 0034). When the check itself fails, the verification error says why and leads home (the
+ * admin routes refuse the request on the server either way).
  */
 export function AdminRoute() {
   const { t } = useTranslation('common');

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { GenerationOutcome } from '@shared/contracts/generation';
 import { DEFAULT_DAILY_GENERATION_LIMIT } from '@shared/limits';
 import type { Database } from '../../db/client';
@@ -138,6 +138,17 @@ export function createGenerationRepository(db: Database) {
 
     /** Gives back a reservation of `day`; nothing to give back once the date has changed. */
     release: (userId: string, day: string): Promise<void> => releaseWith(db, userId, day),
+
+    /** The titles of the person's latest memories, newest first. */
+    async recentTitles(userId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ title: souvenirs.title })
+        .from(souvenirs)
+        .where(eq(souvenirs.userId, userId))
+        .orderBy(desc(souvenirs.createdAt))
+        .limit(limit);
+      return rows.map((row) => row.title);
+    },
 
     /**
      * The memory, its journal day and the key's result, in one transaction: there is never a memory

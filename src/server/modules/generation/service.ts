@@ -4,7 +4,7 @@ import type { Language } from '@shared/limits';
 import { AppError } from '../../app-error';
 import { ImageProviderError, type ImageProvider } from '../../providers/image/index';
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
-import { TextProviderError, type MemoryTexts, type TextProvider } from '../../providers/text/index';
+import { partOfDayAt, TextProviderError, type MemoryTexts, type TextProvider } from '../../providers/text/index';
 import { crisisMemoryTexts } from '../../safety/replies';
 import type { ChatService } from '../chat/service';
 import type { SafetyService } from '../safety/service';
@@ -31,6 +31,15 @@ export function fallbackTexts(language: Language, agentName: string): MemoryText
 }
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+
+/** How many of the person's latest titles a new memory's title should differ from. */
+export const RECENT_TITLES_AVOIDED = 30;
+
+/** The hour (0–23) on the person's clock at `at`, from the time zone their browser sent; none sent, unknown. */
+export function hourIn(timeZone: string | undefined, at: Date): number | undefined {
+  if (timeZone === undefined) return undefined;
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at));
+}
 
 export interface GenerationResult {
   /** False when a retry of the same key answers the first request's result. */
@@ -147,7 +156,7 @@ export function createGenerationService(deps: {
 
   const dailyLimitReached = async (userId: string) => {
     const { limit } = await chat.generationLimit(userId);
-    return new AppError('DAILY_LIMIT_REACHED', `Daily limit reached: ${limit} ${limit === 1 ? 'image' : 'images'} per day.`);
+    return new AppError('DAILY_LIMIT_REACHED', `Daily limit reached: ${limit} ${limit === 1 ? 'memory' : 'memories'} per day.`);
   };
 
   /** The flow once the key is ours and a slot reserved: write, draw, store, save — or give everything back. */
@@ -166,7 +175,15 @@ export function createGenerationService(deps: {
     try {
       const settings = await generations.findSettings();
       const fr = input.language === 'fr';
-      const textInput = { messages: input.messages, language: input.language, agentName: fr ? settings.agentNameFr : settings.agentName, signal };
+      const textInput = {
+        messages: input.messages,
+        language: input.language,
+        agentName: fr ? settings.agentNameFr : settings.agentName,
+        // Words for the hour the person wrote at, and a title they do not have yet.
+        partOfDay: partOfDayAt(hourIn(input.timeZone, startedAt)),
+        avoidTitles: await generations.recentTitles(userId, RECENT_TITLES_AVOIDED),
+        signal,
+      };
       let texts: Pick<MemoryTexts, 'title' | 'poeticSummary'>;
       let textFallback = false;
       let prompt: string;

@@ -23,8 +23,23 @@ export interface MemoryTextInput {
   language: Language;
   /** The agent's name in the conversation's language. */
   agentName: string;
+  /** The part of the day on the person's clock, when known: the words suit it ("a quiet morning", not "evening"). */
+  partOfDay?: PartOfDay;
+  /** The person's latest titles: a new memory does not repeat one while another fits. */
+  avoidTitles?: readonly string[];
   /** Stops the provider's upstream call (the server shutting down). */
   signal: AbortSignal;
+}
+
+export type PartOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
+
+/** 5–11 h morning, 12–17 h afternoon, 18–21 h evening, 22–4 h night; no hour, no part. */
+export function partOfDayAt(hour: number | undefined): PartOfDay | undefined {
+  if (hour === undefined) return undefined;
+  if (hour >= 5 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 18) return 'afternoon';
+  if (hour >= 18 && hour < 22) return 'evening';
+  return 'night';
 }
 
 export interface ImagePromptInput extends MemoryTextInput {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '@shared/limits';
 import { DEFAULT_SETTINGS } from '../../db/seed';
 import { readMood } from '../mood/analyse';
-import { MOODS, THEMES } from '../mood/lexicon';
-import type { TextTurn } from './index';
+import { MOODS, THEMES, type Mood } from '../mood/lexicon';
+import { partOfDayAt, type PartOfDay, type TextTurn } from './index';
 import { composeImagePrompt, composeMemory, createOfflineExtractor, MOOD_ART, THEME_ART, typesetFrench } from './offline-extractor';
 
 /** A conversation: the person's lines, each answered by the agent. */
@@ -171,6 +171,81 @@ describe('offline extractor', () => {
         const read = readMood(words!);
         expect(read.themes, theme.en).toEqual([theme]);
         expect(read.intensity, theme.en).toBe(0);
+      }
+    });
+  });
+
+  describe('the time of day', () => {
+    const PARTS: PartOfDay[] = ['morning', 'afternoon', 'evening', 'night'];
+    /** Words that name each part of the day, in each language. */
+    const NAMES: Record<Language, Record<PartOfDay, RegExp>> = {
+      en: { morning: /morning/i, afternoon: /afternoon/i, evening: /evening|dusk|tonight/i, night: /night/i },
+      fr: { morning: /matin/i, afternoon: /après-midi/i, evening: /soir|crépuscule/i, night: /nuit/i },
+    };
+    /** Days of one mood and no theme, each a little different. */
+    const daysOf = (mood: Mood, count: number) =>
+      Array.from({ length: count }, (_, i) => conversation([`${MOOD_ART[mood].keywords.join(', ')}.`, `Entry ${i}.`, 'That was all.']));
+
+    it('splits the hours into morning, afternoon, evening and night', () => {
+      expect([4, 5, 11, 12, 17, 18, 21, 22, 0].map(partOfDayAt)).toEqual(['night', 'morning', 'morning', 'afternoon', 'afternoon', 'evening', 'evening', 'night', 'night']);
+      expect(partOfDayAt(undefined)).toBeUndefined();
+    });
+
+    it('never speaks of the evening or the night to someone who writes by day, nor of the morning in the evening', () => {
+      for (const mood of MOODS) {
+        for (const messages of daysOf(mood, 30)) {
+          expect(readMood(messages[0]!.content).themes).toEqual([]);
+          for (const language of ['en', 'fr'] as Language[]) {
+            const names = NAMES[language];
+            for (const part of ['morning', 'afternoon'] as const) {
+              const { title, poeticSummary } = composeMemory(messages, language, { partOfDay: part });
+              expect(`${title} ${poeticSummary}`, `${mood} ${part}`).not.toMatch(names.evening);
+              expect(`${title} ${poeticSummary}`, `${mood} ${part}`).not.toMatch(names.night);
+            }
+            for (const part of ['evening', 'night'] as const) {
+              const { title } = composeMemory(messages, language, { partOfDay: part });
+              expect(title, `${mood} ${part}`).not.toMatch(names.morning);
+              expect(title, `${mood} ${part}`).not.toMatch(names.afternoon);
+            }
+            // No hour known: nothing is guessed.
+            const unknown = composeMemory(messages, language);
+            for (const part of PARTS) expect(`${unknown.title} ${unknown.poeticSummary}`, `${mood} unknown`).not.toMatch(names[part]);
+          }
+        }
+      }
+    });
+
+    it('says "morning" where it would have said "evening"', () => {
+      const day = daysOf('calm', 40).find((messages) => composeMemory(messages, 'en', { partOfDay: 'evening' }).title === 'A quiet, spacious evening');
+      expect(day, 'a calm day titled for the evening').toBeDefined();
+      expect(composeMemory(day!, 'en', { partOfDay: 'morning' }).title).toBe('A quiet, spacious morning');
+      expect(composeMemory(day!, 'fr', { partOfDay: 'morning' }).title).toMatch(NAMES.fr.morning);
+    });
+  });
+
+  describe('titles the person already has', () => {
+    it('are not given again while another fits, and the reflection stays as it was', () => {
+      for (const lines of DAYS) {
+        for (const language of ['en', 'fr'] as Language[]) {
+          const messages = conversation(lines);
+          const first = composeMemory(messages, language, { partOfDay: 'morning' });
+          // Stored titles compare whatever their case.
+          const again = composeMemory(messages, language, { partOfDay: 'morning', avoidTitles: ['Something else', first.title.toLocaleUpperCase()] });
+          expect(again.title, language).not.toBe(first.title);
+          expect(again.poeticSummary).toBe(first.poeticSummary);
+        }
+      }
+    });
+
+    it('run through every title of a mood before one comes back', () => {
+      for (const language of ['en', 'fr'] as Language[]) {
+        const had: string[] = [];
+        const days = Array.from({ length: 5 }, (_, i) => conversation(['I felt calm, peaceful and still.', `Entry ${i}.`, 'That was all.']));
+        for (const messages of days.slice(0, 4)) had.push(composeMemory(messages, language, { partOfDay: 'evening', avoidTitles: had }).title);
+        // The four calm titles, each once (a person was given "A gentle pause" twice).
+        expect(new Set(had).size, had.join(' | ')).toBe(4);
+        // All taken: the day still gets a title, one of them.
+        expect(had).toContain(composeMemory(days[4]!, language, { partOfDay: 'evening', avoidTitles: had }).title);
       }
     });
   });

@@ -1,7 +1,15 @@
 import type { Language } from '@shared/limits';
 import { createRandom, readMood, seedOf, type MoodReading } from '../mood/analyse';
 import type { Mood, Theme } from '../mood/lexicon';
-import { IMAGE_PROMPT_MAX, type ImagePromptInput, type MemoryTextInput, type MemoryTexts, type TextProvider, type TextTurn } from './index';
+import {
+  IMAGE_PROMPT_MAX,
+  type ImagePromptInput,
+  type MemoryTextInput,
+  type MemoryTexts,
+  type PartOfDay,
+  type TextProvider,
+  type TextTurn,
+} from './index';
 
 /**
  * The embedded extractor: no network, no model. It reads the mood and themes of the person's words
@@ -11,16 +19,35 @@ import { IMAGE_PROMPT_MAX, type ImagePromptInput, type MemoryTextInput, type Mem
  *
  * Deterministic: every choice comes from a generator seeded by the person's words, so the same
  * conversation always gives the same memory (and the same artwork); different days give different ones.
+ * Two things besides the words may change the choice: the hour the person told their day at (a text that
+ * names a time of day is written for each part of it), and the titles they already have (a title is not
+ * given twice while another one fits).
  */
+
+/** A text that names a time of day, written for each part of the day. */
+type Timed = Record<PartOfDay, string>;
+/** A text that fits any hour, or one that names a time of day. */
+type Line = string | Timed;
+
+/**
+ * The wording for a part of the day. Unknown, a title that names a time is left out (never guessed), and a
+ * sentence takes its afternoon wording, which only ever says "today".
+ */
+function at(line: Line, part: PartOfDay | undefined, kind: 'title' | 'sentence'): string | null {
+  if (typeof line === 'string') return line;
+  if (part) return line[part];
+  return kind === 'title' ? null : line.afternoon;
+}
+const titlesAt = (lines: Line[], part: PartOfDay | undefined) => lines.map((line) => at(line, part, 'title')).filter((t): t is string => t !== null);
 
 interface MoodTexts {
   /** The mood as a noun, for "a thread of …". */
   word: string;
-  titles: string[];
+  titles: Line[];
   /** Titles naming the day's main theme: `{theme}` is replaced by its name. */
-  themeTitles: string[];
-  openings: string[];
-  closings: string[];
+  themeTitles: Line[];
+  openings: Line[];
+  closings: Line[];
 }
 
 interface LanguageTexts {
@@ -55,7 +82,12 @@ const TEXTS: Record<Language, LanguageTexts> = {
       },
       calm: {
         word: 'calm',
-        titles: ['A quiet, spacious evening', 'Stillness', 'The calm after the day', 'A gentle pause'],
+        titles: [
+          { morning: 'A quiet, spacious morning', afternoon: 'A quiet, spacious afternoon', evening: 'A quiet, spacious evening', night: 'A quiet, spacious night' },
+          'Stillness',
+          { morning: 'The calm of the morning', afternoon: 'An unhurried afternoon', evening: 'The calm after the day', night: 'The calm after the day' },
+          'A gentle pause',
+        ],
         themeTitles: ['{theme}, in stillness', 'Quiet hours and {theme}', '{theme}, softly'],
         openings: [
           'Your day found a quiet rhythm, slow and spacious.',
@@ -100,7 +132,12 @@ const TEXTS: Record<Language, LanguageTexts> = {
       },
       melancholy: {
         word: 'sadness',
-        titles: ['A hushed blue evening', 'Rain inside', 'The weight of the day', 'Quiet blue hours'],
+        titles: [
+          { morning: 'A hushed blue morning', afternoon: 'A hushed blue afternoon', evening: 'A hushed blue evening', night: 'A hushed blue night' },
+          'Rain inside',
+          'The weight of the day',
+          'Quiet blue hours',
+        ],
         themeTitles: ['{theme}, in blue', 'Blue hours and {theme}', '{theme} under a grey sky'],
         openings: [
           'Today felt heavy, and you let yourself feel it.',
@@ -108,9 +145,19 @@ const TEXTS: Record<Language, LanguageTexts> = {
           'Some of today weighed on you, and that is allowed.',
         ],
         closings: [
-          'Be gentle with yourself tonight; sadness also passes.',
+          {
+            morning: 'Be gentle with yourself today; sadness also passes.',
+            afternoon: 'Be gentle with yourself today; sadness also passes.',
+            evening: 'Be gentle with yourself tonight; sadness also passes.',
+            night: 'Be gentle with yourself tonight; sadness also passes.',
+          },
           'You do not have to carry it all at once.',
-          'Even blue evenings make room for morning.',
+          {
+            morning: 'Even blue mornings make room for light.',
+            afternoon: 'Even blue days make room for light.',
+            evening: 'Even blue evenings make room for morning.',
+            night: 'Even blue nights make room for morning.',
+          },
         ],
       },
       anxious: {
@@ -124,7 +171,12 @@ const TEXTS: Record<Language, LanguageTexts> = {
         ],
         closings: [
           'One breath at a time is enough.',
-          'You do not need to solve everything tonight.',
+          {
+            morning: 'You do not need to solve everything today.',
+            afternoon: 'You do not need to solve everything today.',
+            evening: 'You do not need to solve everything tonight.',
+            night: 'You do not need to solve everything tonight.',
+          },
           'Let the worries rest for now; they will wait.',
         ],
       },
@@ -145,17 +197,46 @@ const TEXTS: Record<Language, LanguageTexts> = {
       },
       tired: {
         word: 'tiredness',
-        titles: ['A long, slow dusk', 'Weary and still here', 'At the end of a long day', 'Permission to rest'],
-        themeTitles: ['{theme} at dusk', 'Tired hours and {theme}', '{theme}, and the need to rest'],
+        titles: [
+          { morning: 'A slow, heavy morning', afternoon: 'A long, slow afternoon', evening: 'A long, slow dusk', night: 'A long, slow night' },
+          'Weary and still here',
+          { morning: 'Tired from the start', afternoon: 'In the middle of a long day', evening: 'At the end of a long day', night: 'At the end of a long day' },
+          'Permission to rest',
+        ],
+        themeTitles: [
+          { morning: '{theme} in the morning', afternoon: '{theme} in the afternoon', evening: '{theme} at dusk', night: '{theme} at night' },
+          'Tired hours and {theme}',
+          '{theme}, and the need to rest',
+        ],
         openings: [
           'Today took a lot of your energy.',
-          'You reached the end of the day tired, and that says how much you gave.',
-          'It was a long day, and you carried it.',
+          {
+            morning: 'You are tired already, and that says how much you give.',
+            afternoon: 'You are tired already, and that says how much you give.',
+            evening: 'You reached the end of the day tired, and that says how much you gave.',
+            night: 'You reached the end of the day tired, and that says how much you gave.',
+          },
+          {
+            morning: 'It already feels like a long day, and you are carrying it.',
+            afternoon: 'It has been a long day so far, and you are carrying it.',
+            evening: 'It was a long day, and you carried it.',
+            night: 'It was a long day, and you carried it.',
+          },
         ],
         closings: [
           'Rest is not a reward; it is a need.',
-          'Let tonight be soft and slow.',
-          'Tomorrow can wait until you have slept.',
+          {
+            morning: 'Let the rest of the day be soft and slow.',
+            afternoon: 'Let the rest of the day be soft and slow.',
+            evening: 'Let tonight be soft and slow.',
+            night: 'Let tonight be soft and slow.',
+          },
+          {
+            morning: 'What is left can wait until you have rested.',
+            afternoon: 'What is left can wait until you have rested.',
+            evening: 'Tomorrow can wait until you have slept.',
+            night: 'Tomorrow can wait until you have slept.',
+          },
         ],
       },
     },
@@ -186,7 +267,12 @@ const TEXTS: Record<Language, LanguageTexts> = {
       },
       calm: {
         word: 'calme',
-        titles: ['Un soir calme et ample', 'Le calme', 'Le calme après la journée', 'Une pause douce'],
+        titles: [
+          { morning: 'Un matin calme et ample', afternoon: 'Un après-midi calme et ample', evening: 'Un soir calme et ample', night: 'Une nuit calme et ample' },
+          'Le calme',
+          { morning: 'Le calme du matin', afternoon: 'Un après-midi sans hâte', evening: 'Le calme après la journée', night: 'Le calme après la journée' },
+          'Une pause douce',
+        ],
         themeTitles: ['{theme} en douceur', 'Heures calmes et {theme}', 'Silence et {theme}'],
         openings: [
           'Ta journée a trouvé un rythme tranquille, lent et ample.',
@@ -231,7 +317,12 @@ const TEXTS: Record<Language, LanguageTexts> = {
       },
       melancholy: {
         word: 'tristesse',
-        titles: ['Un soir bleu et feutré', 'De la pluie en dedans', 'Le poids de la journée', 'Heures bleues'],
+        titles: [
+          { morning: 'Un matin bleu et feutré', afternoon: 'Un après-midi bleu et feutré', evening: 'Un soir bleu et feutré', night: 'Une nuit bleue et feutrée' },
+          'De la pluie en dedans',
+          'Le poids de la journée',
+          'Heures bleues',
+        ],
         themeTitles: ['{theme}, en bleu', 'Heures bleues et {theme}', '{theme} sous un ciel gris'],
         openings: [
           'Ta journée était lourde, et tu as laissé ce poids exister.',
@@ -239,9 +330,19 @@ const TEXTS: Record<Language, LanguageTexts> = {
           'Une partie de cette journée a pesé sur toi, et c’est permis.',
         ],
         closings: [
-          'Prends soin de toi ce soir : la tristesse aussi finit par passer.',
+          {
+            morning: 'Prends soin de toi aujourd’hui : la tristesse aussi finit par passer.',
+            afternoon: 'Prends soin de toi aujourd’hui : la tristesse aussi finit par passer.',
+            evening: 'Prends soin de toi ce soir : la tristesse aussi finit par passer.',
+            night: 'Prends soin de toi cette nuit : la tristesse aussi finit par passer.',
+          },
           'Tu n’as pas à tout porter d’un coup.',
-          'Même les soirs bleus laissent la place au matin.',
+          {
+            morning: 'Même les matins bleus laissent passer la lumière.',
+            afternoon: 'Même les jours bleus laissent passer la lumière.',
+            evening: 'Même les soirs bleus laissent la place au matin.',
+            night: 'Même les nuits bleues laissent la place au matin.',
+          },
         ],
       },
       anxious: {
@@ -255,7 +356,12 @@ const TEXTS: Record<Language, LanguageTexts> = {
         ],
         closings: [
           'Un souffle à la fois, c’est suffisant.',
-          'Tu n’as pas besoin de tout résoudre ce soir.',
+          {
+            morning: 'Tu n’as pas besoin de tout résoudre aujourd’hui.',
+            afternoon: 'Tu n’as pas besoin de tout résoudre aujourd’hui.',
+            evening: 'Tu n’as pas besoin de tout résoudre ce soir.',
+            night: 'Tu n’as pas besoin de tout résoudre cette nuit.',
+          },
           'Laisse les inquiétudes se reposer : elles attendront.',
         ],
       },
@@ -276,17 +382,46 @@ const TEXTS: Record<Language, LanguageTexts> = {
       },
       tired: {
         word: 'fatigue',
-        titles: ['Un long crépuscule', 'Fatigue et douceur', 'Au bout d’une longue journée', 'Le droit de se reposer'],
-        themeTitles: ['{theme} au crépuscule', 'Jours de fatigue et {theme}', '{theme}, et le besoin de repos'],
+        titles: [
+          { morning: 'Un matin lent et lourd', afternoon: 'Un long après-midi', evening: 'Un long crépuscule', night: 'Une longue nuit' },
+          'Fatigue et douceur',
+          { morning: 'La fatigue dès le matin', afternoon: 'Au milieu d’une longue journée', evening: 'Au bout d’une longue journée', night: 'Au bout d’une longue journée' },
+          'Le droit de se reposer',
+        ],
+        themeTitles: [
+          { morning: '{theme} au matin', afternoon: '{theme} l’après-midi', evening: '{theme} au crépuscule', night: '{theme} dans la nuit' },
+          'Jours de fatigue et {theme}',
+          '{theme}, et le besoin de repos',
+        ],
         openings: [
           'Cette journée t’a pris beaucoup d’énergie.',
-          'Tu arrives au bout de la journée avec de la fatigue, signe de tout ce que tu as donné.',
-          'C’était une longue journée, et tu l’as portée.',
+          {
+            morning: 'Tu ressens déjà de la fatigue, signe de tout ce que tu donnes.',
+            afternoon: 'Tu ressens déjà de la fatigue, signe de tout ce que tu donnes.',
+            evening: 'Tu arrives au bout de la journée avec de la fatigue, signe de tout ce que tu as donné.',
+            night: 'Tu arrives au bout de la journée avec de la fatigue, signe de tout ce que tu as donné.',
+          },
+          {
+            morning: 'La journée semble déjà longue, et tu la portes.',
+            afternoon: 'La journée a déjà été longue, et tu la portes.',
+            evening: 'C’était une longue journée, et tu l’as portée.',
+            night: 'C’était une longue journée, et tu l’as portée.',
+          },
         ],
         closings: [
           'Le repos n’est pas une récompense : c’est un besoin.',
-          'Que cette nuit soit douce et lente.',
-          'Demain peut attendre que tu aies dormi.',
+          {
+            morning: 'Que la suite de ta journée soit douce et lente.',
+            afternoon: 'Que la suite de ta journée soit douce et lente.',
+            evening: 'Que cette nuit soit douce et lente.',
+            night: 'Que cette nuit soit douce et lente.',
+          },
+          {
+            morning: 'Le reste peut attendre : prends le temps de te reposer.',
+            afternoon: 'Le reste peut attendre : prends le temps de te reposer.',
+            evening: 'Demain peut attendre que tu aies dormi.',
+            night: 'Demain peut attendre que tu aies dormi.',
+          },
         ],
       },
     },
@@ -432,26 +567,45 @@ function keyCommentOf(messages: TextTurn[]): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 80))}…`;
 }
 
+export interface ComposeOptions {
+  /** The part of the day the person told it in; unknown, no text names a time of day. */
+  partOfDay?: PartOfDay;
+  /** Titles the person already has: another title is chosen while one of the day's mood and themes is free. */
+  avoidTitles?: readonly string[];
+}
+
+/** Titles compare without case, spacing or French typography: "Une pause douce" is "une  pause douce". */
+const titleKey = (title: string) => title.toLocaleLowerCase().replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
 /** Title and reflection in the conversation's language, from the mood and themes only. */
-export function composeMemory(messages: TextTurn[], language: Language): MemoryTexts {
+export function composeMemory(messages: TextTurn[], language: Language, options: ComposeOptions = {}): MemoryTexts {
+  const { partOfDay } = options;
   const { reading, themes, seed } = readDay(messages);
   const rand = createRandom(seed);
   const t = TEXTS[language];
   const mood = t.moods[reading.primary];
+  const typeset = (text: string) => (language === 'fr' ? typesetFrench(text) : text);
+  const sentence = (line: Line) => at(line, partOfDay, 'sentence')!;
+  const themeTitles = (theme: Theme) => titlesAt(mood.themeTitles, partOfDay).map((title) => typeset(capitalise(title.replace('{theme}', theme[language]))));
+  const moodTitles = titlesAt(mood.titles, partOfDay).map((title) => typeset(capitalise(title)));
 
-  const title = capitalise(
-    themes.length > 0 && rand() < 0.5 ? pick(rand, mood.themeTitles).replace('{theme}', themes[0]![language]) : pick(rand, mood.titles),
-  );
-  const sentences = [pick(rand, mood.openings)];
+  let title = themes.length > 0 && rand() < 0.5 ? pick(rand, themeTitles(themes[0]!)) : pick(rand, moodTitles);
+  const taken = new Set((options.avoidTitles ?? []).map(titleKey));
+  if (taken.has(titleKey(title))) {
+    // Another title of the same mood and themes, in an order of its own so the rest of the memory stays as it was.
+    const others = [...themes.flatMap(themeTitles), ...moodTitles];
+    const order = createRandom(seed ^ 0x2545f491);
+    const free = others.map((candidate) => ({ candidate, rank: order() })).sort((a, b) => a.rank - b.rank).find(({ candidate }) => !taken.has(titleKey(candidate)));
+    if (free) title = free.candidate;
+  }
+
+  const sentences = [sentence(pick(rand, mood.openings))];
   if (themes.length > 0) sentences.push(capitalise(pick(rand, t.themeSentences).replace('{themes}', themeList(themes, language))));
   if (reading.secondary && (themes.length === 0 || rand() < 0.5)) {
     sentences.push(pick(rand, t.secondarySentences)(t.moods[reading.secondary].word));
   }
-  sentences.push(pick(rand, mood.closings));
-  const poeticSummary = sentences.join(' ');
-  return language === 'fr'
-    ? { title: typesetFrench(title), keyComment: keyCommentOf(messages), poeticSummary: typesetFrench(poeticSummary) }
-    : { title, keyComment: keyCommentOf(messages), poeticSummary };
+  sentences.push(sentence(pick(rand, mood.closings)));
+  return { title, keyComment: keyCommentOf(messages), poeticSummary: typeset(sentences.join(' ')) };
 }
 
 /** True when the renderer will read the wanted mood and themes from `prompt`. */
@@ -488,7 +642,7 @@ export function createOfflineExtractor(): TextProvider {
   return {
     name: 'offline-extractor',
     async extractMemory(input: MemoryTextInput) {
-      return composeMemory(input.messages, input.language);
+      return composeMemory(input.messages, input.language, { partOfDay: input.partOfDay, avoidTitles: input.avoidTitles });
     },
     async imagePrompt(input: ImagePromptInput) {
       return composeImagePrompt(input.messages, input.imagePrompt);

@@ -125,12 +125,20 @@ describe('admin panel', () => {
     expect(await screen.findByLabelText('Chat prompt (English)', undefined, WAIT)).toHaveValue(buildAdminSettings().chatPrompt);
   });
 
-  it('is never shown to someone who is not an administrator', async () => {
+  // The rule: a toast, and off to "/"; "/" itself sends a signed-in person on to /home (decision 0034).
+  it('is never shown to someone who is not an administrator: a toast, then "/", which leads on to /home', async () => {
     const { requests } = mockFetch(baseHandlers(buildMe({ profile: { isAdmin: false } })));
     const { router } = renderApp('/home/admin?tab=support');
+    const visited: string[] = [];
+    const stop = router.subscribe((state) => visited.push(state.location.pathname));
 
     expect(await screen.findByText("You don't have administrator rights", undefined, WAIT)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/home/admin'), WAIT);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), WAIT);
+    stop();
+    expect(visited.filter((path, i) => path !== visited[i - 1])).toEqual(['/', '/home']);
+    // Both steps replace the address: Back does not reopen the panel.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Camille' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Administrator Panel' })).not.toBeInTheDocument();
     expect(requests.some((r) => r.path.startsWith('/api/admin'))).toBe(false);
   });

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
-import { GenerationSummary, timeUntilLocalMidnight } from './generation-status';
+import { GenerationSummary, LimitNotice, timeUntilLocalMidnight } from './generation-status';
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -51,5 +51,28 @@ describe('GenerationSummary', () => {
       </I18nextProvider>,
     );
     expect(screen.getByTestId('chat-generations').textContent).toContain('Souvenirs restants aujourd’hui\u00a0: 0 sur 1');
+  });
+});
+
+describe('LimitNotice', () => {
+  const renderNotice = (limit: number) =>
+    render(
+      <I18nextProvider i18n={i18n}>
+        <LimitNotice limit={limit} />
+      </I18nextProvider>,
+    );
+
+  // The thing made each day is a memory (un souvenir) everywhere in the product, never "an image".
+  it('counts the daily limit in memories, like the summary', () => {
+    renderNotice(1);
+    expect(screen.getByTestId('chat-limit-notice')).toHaveTextContent('Daily limit reached: 1 memory per day');
+  });
+
+  it('counts it in souvenirs in French', async () => {
+    await i18n.changeLanguage('fr');
+    renderNotice(3);
+    const notice = screen.getByTestId('chat-limit-notice');
+    expect(notice.textContent).toContain('Limite quotidienne atteinte\u00a0: 3 souvenirs par jour');
+    expect(notice.textContent).not.toMatch(/image/i);
   });
 });

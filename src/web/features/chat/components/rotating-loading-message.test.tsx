@@ -48,4 +48,32 @@ describe('RotatingLoadingMessage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Creating your visual memory...');
     expect(screen.getByTestId('loading-message')).toHaveAttribute('aria-hidden', 'true');
   });
+
+  // A provider that answers in 1.5 s ends the wait before the first turn: that first line must be
+  // readable from the first frame, not still fading in.
+  it('shows the first line at full strength at once, and fades in only the lines that replace it', () => {
+    vi.useFakeTimers();
+    renderMessage();
+    const line = () => screen.getByTestId('loading-message');
+
+    expect(line()).toHaveTextContent('Mixing the colours of your day…');
+    expect(line().className).not.toMatch(/animate|opacity/);
+    act(() => {
+      vi.advanceTimersByTime(1_500);
+    });
+    expect(line()).toHaveTextContent('Mixing the colours of your day…');
+
+    act(() => {
+      vi.advanceTimersByTime(LOADING_MESSAGE_ROTATION_MS - 1_500);
+    });
+    expect(line()).toHaveTextContent('Choosing just the right brush…');
+    expect(line()).toHaveClass('motion-safe:animate-fade-in');
+
+    // The first line coming round again is a replacement like any other.
+    act(() => {
+      vi.advanceTimersByTime(LOADING_MESSAGE_ROTATION_MS * (LOADING_MESSAGE_COUNT - 1));
+    });
+    expect(line()).toHaveTextContent('Mixing the colours of your day…');
+    expect(line()).toHaveClass('motion-safe:animate-fade-in');
+  });
 });

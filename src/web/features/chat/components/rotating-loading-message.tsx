@@ -8,15 +8,19 @@ import { cn } from '@web/lib/utils';
 export const LOADING_MESSAGE_COUNT = 9;
 
 /**
- * Spec §2: while the artwork is generated, a playful line changes every 3 seconds. Screen readers
- * hear one steady sentence instead of a new line every few seconds.
+ * While the artwork is made, a playful line changes every 3 seconds. A quick provider finishes in a
+ * second or two, before any turn: the first line is then the only one the person sees, so it appears
+ * at full strength at once, and only the lines that replace it fade in. Screen readers hear one
+ * steady sentence instead of a new line every few seconds.
  */
 export function RotatingLoadingMessage({ className }: { className?: string }) {
   const { t } = useTranslation('chat');
-  const [index, setIndex] = useState(0);
+  // Turns are counted, not lines, so that the first line coming round again still fades in.
+  const [turn, setTurn] = useState(0);
+  const index = turn % LOADING_MESSAGE_COUNT;
 
   useEffect(() => {
-    const timer = setInterval(() => setIndex((i) => (i + 1) % LOADING_MESSAGE_COUNT), LOADING_MESSAGE_ROTATION_MS);
+    const timer = setInterval(() => setTurn((n) => n + 1), LOADING_MESSAGE_ROTATION_MS);
     return () => clearInterval(timer);
   }, []);
 
@@ -24,7 +28,12 @@ export function RotatingLoadingMessage({ className }: { className?: string }) {
     <div role="status" data-testid="generation-progress" className={cn('flex items-center justify-center gap-3 text-ink-muted', className)}>
       <Spinner className="size-5 text-accent" />
       <span className="sr-only">{t('generating')}</span>
-      <span aria-hidden="true" data-testid="loading-message" className="font-serif text-lg motion-safe:animate-fade-in" key={index}>
+      <span
+        aria-hidden="true"
+        data-testid="loading-message"
+        className={cn('font-serif text-lg', turn > 0 && 'motion-safe:animate-fade-in')}
+        key={turn}
+      >
         {t(`loadingMessages.${index}`)}
       </span>
     </div>

@@ -290,20 +290,20 @@ describe('finishing the conversation: when it does not work out', () => {
     expect(await screen.findByText("You've reached your daily usage limit")).toBeInTheDocument();
     expect(screen.getByText('Please try again tomorrow')).toBeInTheDocument();
     const notice = await screen.findByTestId('chat-limit-notice');
-    expect(notice).toHaveTextContent('Daily limit reached: 1 image per day');
+    expect(notice).toHaveTextContent('Daily limit reached: 1 memory per day');
     expect(screen.getByTestId('chat-generations')).toHaveTextContent('0 of 1 memory left today');
     expect(textbox()).toBeDisabled();
     expect(finishButton()).toBeDisabled();
     expect(statusCalls).toBe(2);
   });
 
-  it('on 401, asks to sign in to generate images', async () => {
+  it('on 401, asks to sign in to create memories', async () => {
     await storeConversation();
     const { user } = setup({ generate: () => apiError(401, 'UNAUTHENTICATED') });
     await openChat();
 
     await user.click(finishButton());
-    expect(await screen.findByText('You need to be signed in to generate images')).toBeInTheDocument();
+    expect(await screen.findByText('You need to be signed in to create memories')).toBeInTheDocument();
   });
 
   it('on 402, explains that a subscription is needed and offers the way to it', async () => {

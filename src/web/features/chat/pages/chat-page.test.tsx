@@ -230,7 +230,7 @@ describe('chat page: finishing', () => {
     setup({ status: buildChatStatus({ generation: { remaining: 0, limit: 2, canGenerate: false } }) });
 
     const notice = await screen.findByTestId('chat-limit-notice');
-    expect(notice).toHaveTextContent('Daily limit reached: 2 images per day');
+    expect(notice).toHaveTextContent('Daily limit reached: 2 memories per day');
     expect(notice).toHaveTextContent('Your limit will reset tomorrow');
     expect(notice).toHaveTextContent(/\d+ min/);
     expect(screen.getByTestId('chat-generations')).toHaveTextContent('0 of 2 memories left today');

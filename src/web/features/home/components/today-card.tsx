@@ -47,11 +47,16 @@ export function TodayCard({ action, status, onStart, onRetry, retrying }: TodayC
         <div className="min-w-0 space-y-2">
           <p className="text-xs font-semibold tracking-[0.14em] text-ink-muted uppercase">{t('today.label')}</p>
           {loading ? (
-            // As tall as the lines that replace it (the days, then today's limit), so nothing below moves.
-            <div className="space-y-2 pt-1">
-              <Skeleton className="h-8 w-64 max-w-full" />
-              <Skeleton className="h-5 w-48 max-w-full" />
-            </div>
+            // Each bar sits in a line box as tall as the line that replaces it (the days, then today's limit), so the
+            // card keeps its height when the status arrives and nothing below it moves.
+            <>
+              <div aria-hidden="true" className="flex h-[1.375em] items-center font-serif text-2xl">
+                <Skeleton className="h-7 w-64 max-w-full" />
+              </div>
+              <div aria-hidden="true" className="flex h-5 items-center text-sm">
+                <Skeleton className="h-4 w-48 max-w-full" />
+              </div>
+            </>
           ) : journalDays === undefined ? null : (
             <>
               <p data-testid="home-journal-days" className="font-serif text-2xl leading-snug text-ink">

@@ -18,7 +18,9 @@ export function HomePage() {
 
   return (
     <div className="w-full space-y-14 sm:space-y-16">
-      <section aria-labelledby="home-greeting" className="w-full max-w-3xl space-y-8">
+      {/* Today's card spans the page like the memories below it: capped narrower, it left a desktop's right third
+          empty. Only the reading text keeps a line length. */}
+      <section aria-labelledby="home-greeting" className="w-full space-y-8">
         <div className="space-y-3">
           <h1 id="home-greeting" data-testid="home-greeting" className="text-4xl font-medium sm:text-5xl">
             {firstName ? t('greeting', { firstName }) : t('greetingGeneric')}

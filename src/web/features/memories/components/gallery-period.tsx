@@ -37,8 +37,9 @@ export function GalleryPeriod({ years, year, month, onYearChange, onMonthChange 
   const monthHintId = `${id}-month-hint`;
 
   return (
-    <div className="grid grid-cols-2 gap-3 sm:flex sm:items-start">
-      <div className="space-y-1.5 sm:w-44">
+    // Side by side, the two selects leave a phone too little room for "Toutes les années": they stack until sm.
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="space-y-1.5 sm:w-52">
         <Label htmlFor={`${id}-year`}>{t('filters.year')}</Label>
         <Select
           id={`${id}-year`}
@@ -53,7 +54,7 @@ export function GalleryPeriod({ years, year, month, onYearChange, onMonthChange 
           ))}
         </Select>
       </div>
-      <div className="space-y-1.5 sm:w-44">
+      <div className="space-y-1.5 sm:w-52">
         <Label htmlFor={`${id}-month`}>{t('filters.month')}</Label>
         <Select
           id={`${id}-month`}

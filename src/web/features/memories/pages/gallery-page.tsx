@@ -122,7 +122,7 @@ export function GalleryPage() {
       <Tabs value={filter} onValueChange={(value) => go({ filter: value === 'favorites' ? 'favorites' : 'all', year, month, page: 1 })} className="space-y-10">
         <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
           <TabsList aria-label={t('filters.label')} // Level with the selects, whose labels sit above them.
-            className="w-full sm:w-72 md:mt-6.5">
+            className="w-full sm:w-72 md:mt-6.5 md:w-60">
             <TabsTrigger value="all">{t('filters.all')}</TabsTrigger>
             <TabsTrigger value="favorites">{t('filters.favorites')}</TabsTrigger>
           </TabsList>
