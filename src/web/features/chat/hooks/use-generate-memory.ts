@@ -115,7 +115,13 @@ export function useGenerateMemory(conversation: Conversation) {
       const idempotencyKey = pending?.conversationId === conversationId ? pending.key : crypto.randomUUID();
       pendingKeyRef.current = { conversationId, key: idempotencyKey };
       const input = {
-        request: { conversationId, language: currentLanguage(), messages: toReplyMessages(record.messages) },
+        // The person's time zone: the memory speaks of their morning or evening, not the server's.
+        request: {
+          conversationId,
+          language: currentLanguage(),
+          messages: toReplyMessages(record.messages),
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
         idempotencyKey,
       };
       toast.info(t('chat:generating'), { id: TOAST_ID });

@@ -139,6 +139,8 @@ describe('finishing the conversation: the memory is made', () => {
         { role: 'user', content: 'They were so good' },
         { role: 'assistant', content: 'That sounds like a warm morning.' },
       ],
+      // The person's own time zone, so the memory names their part of the day.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
 
     answer.resolve(json(buildGeneration(), 201));
