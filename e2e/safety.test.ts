@@ -10,6 +10,7 @@ import { openChat, readMessages, sendAndWaitForReply } from './support/chat';
 import { safetyUi } from './support/safety-texts';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
+import { truncatedControls } from './support/truncation';
 import { signedInUser } from './support/users';
 
 const s = setupSuite();
@@ -205,6 +206,15 @@ describe('en français, en France, sur un téléphone', () => {
     await panel.getByRole('button', { name: t.unfold }).click();
     await panel.getByRole('link', { name: t.call('3114') }).waitFor();
     await expectNoBlockingFindings(page, 'chat with the crisis panel (fr, 375 px)');
+
+    // On the narrowest phone we design for, every label of the panel is whole.
+    await page.setViewportSize({ width: 320, height: 720 });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(await truncatedControls(page), 'controls whose French label does not fit (320 px)').toEqual([]);
+    // Canada's lines have the longest French labels ("Appeler le 1 866 277-3553", "Envoyer un SMS au 535353").
+    await panel.getByRole('combobox', { name: t.countryChoice('FR') }).selectOption('CA');
+    await panel.getByRole('link', { name: t.call('1 866 277-3553') }).waitFor();
+    expect(await truncatedControls(page), 'controls whose French label does not fit (320 px, Canada)').toEqual([]);
   });
 
   it('« Besoin d’aide maintenant ? » s’ouvre au clavier, et aucune notification ne le recouvre', async () => {

@@ -13,10 +13,12 @@ const dialled = (target: string) => target.replace(/^tel:/, '');
 /** The number an `sms:` target writes to, without its prefilled body: a line may take texts on another number than its calls. */
 const texted = (target: string) => target.replace(/^sms:/, '').replace(/\?.*$/, '');
 
-// Call and text links are the whole point of the panel: full-size targets (44 px high) that a shaking hand can hit.
-const actionClass = buttonVariants({ variant: 'secondary', size: 'md', className: 'px-4' });
+// Call and text links are the whole point of the panel: full-size targets (at least 44 px high) that a shaking hand
+// can hit, whose words wrap rather than run out of the box on a narrow phone ("Appeler le 1 866 277-3553").
+const actionLayout = 'h-auto min-h-11 px-4 py-2 text-left whitespace-normal';
+const actionClass = cn(buttonVariants({ variant: 'secondary', size: 'md' }), actionLayout);
 /** The country's main line (listed first) is the one the eye should find first. */
-const mainActionClass = buttonVariants({ variant: 'primary', size: 'md', className: 'px-4' });
+const mainActionClass = cn(buttonVariants({ variant: 'primary', size: 'md' }), actionLayout);
 
 /**
  * The helplines of the country shown (the person's choice, else the browser's guess): the emergency number,
