@@ -153,6 +153,8 @@ describe('assessConversation', () => {
       ['Are you thinking of ending your life?', 'yes'],
       ['Est-ce que tu penses au suicide ?', 'oui'],
       ['Do you have thoughts of hurting yourself?', 'sometimes'],
+      ['Are you in danger right now?', 'yes'],
+      ['As-tu un plan ?', 'oui'],
     ];
     for (const [question, answer] of cases) {
       const result = assessConversation([user('bad day'), assistant(question), user(answer)]);
@@ -161,6 +163,11 @@ describe('assessConversation', () => {
     }
     expect(assessConversation([user('bad day'), assistant('Are you safe right now?'), user('yes, just tired')]).level).toBe('none');
     expect(assessConversation([user('bad day'), assistant('Are you thinking of ending your life?'), user('no, not at all')]).level).toBe('none');
+  });
+
+  it('reads a reassuring answer after a crisis as a denial, not as safety', () => {
+    const result = assessConversation([user('I want to die'), assistant('Are you safe right now?'), user("yes I'm safe")]);
+    expect(result).toMatchObject({ level: 'crisis', denial: true, earlierCrisis: true });
   });
 
   it('keeps at least concern after an earlier crisis, whatever comes next', () => {

@@ -132,15 +132,15 @@ function phrase(alternatives: string): RegExp {
 }
 
 /**
- * Words whose typos matter: written with a letter doubled or missing, one swapped, they still mean the same.
+ * Words whose typos matter (none whose squeezed form is another real word: "noose" would swallow "nose"): written with a letter doubled or missing, one swapped, they still mean the same.
  * Exact forms first; a token that squeezes (runs of a letter to one) to one of them is that word.
  */
 const KEY_FORMS = [
   'die', 'dies', 'died', 'dying', 'dead', 'kill', 'kills', 'killed', 'killing', 'myself', 'suicide', 'suicides',
-  'suicided', 'suicidal', 'suicider', 'suicidee', 'suicidaire', 'suicidaires', 'mourir', 'mourrai', 'mourrais',
+  'suicided', 'suicidal', 'suicider', 'suicidee', 'suicidaire', 'suicidaires', 'mourir',
   'crever', 'tuer', 'better', 'without', 'anymore', 'wake', 'sleep', 'pills', 'alive', 'live', 'living', 'vivre',
   'veux', 'envie', 'overdose', 'overdosed', 'disappear', 'disparaitre', 'reveiller', 'endormir', 'exister',
-  'exist', 'scarifie', 'scarifier', 'scarifiee', 'scarification', 'noose', 'rope', 'corde', 'pendre', 'veines',
+  'exist', 'scarifie', 'scarifier', 'scarifiee', 'scarification', 'rope', 'corde', 'pendre', 'veines',
   'wrists', 'poignets', 'goodbye', 'adieu', 'want', 'never', 'jamais', 'plus',
 ];
 /** One edit away (letters swapped, dropped, added, changed) from these still counts, for words of 6+ letters. */
@@ -154,21 +154,17 @@ for (const form of KEY_FORMS) if (!SQUEEZED.has(squeeze(form))) SQUEEZED.set(squ
 const FUZZY_SQUEEZED = FUZZY_FORMS.map((form) => [squeeze(form), form] as const);
 const KEY_SET = new Set(KEY_FORMS);
 
-/** Optimal string alignment distance, capped: only "0, 1 or more" matters here. */
+/** At most one edit apart: a letter changed, added, dropped, or two neighbours swapped ("suicdie"). Linear time. */
 function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
   if (Math.abs(a.length - b.length) > 1) return false;
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
   }
-  return d[a.length]![b.length]! <= 1;
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 function canonical(token: string): string {
@@ -223,6 +219,8 @@ function tokenise(text: string): string[] {
     .replace(/[’‘`´ʼ′]/g, "'")
     // laughing faces say "joking": kept as a word, idioms rules read it
     .replace(/[😂🤣😹😆😅💀☠]/gu, ' lol . ')
+    // a face hidden in shame says "I could die of embarrassment"
+    .replace(/[🙈🫣🤦😳]/gu, ' cringe . ')
     .replace(/\p{Extended_Pictographic}/gu, ' , ')
     .replace(/(\p{L})\1{2,}/gu, '$1$1')
     .replace(/[.!?;…\n\r]+/g, ' . ')
@@ -260,7 +258,10 @@ const FAMILIES: Record<string, string[]> = {
     'also', 'still', 'sometimes', 'often', 'always', 'genuinely', 'badly', 'desperately', 'only', 'quite', 'ever',
     'go', 'juste', 'vraiment', 'simplement', 'tellement', 'trop', 'tant', 'limite', 'carrement', 'enfin', 'deja',
     'aussi', 'tout', 'putain', 'grave', 'serieux', 'serieusement', 'sincerement', 'franchement', 'parfois', 'souvent',
-    'toujours', 'encore', 'seulement', 'bien', 'presque', 'increasingly', 'morethanever', 'bordel', 'moi',
+    'toujours', 'encore', 'seulement', 'bien', 'presque', 'increasingly', 'morethanever', 'bordel', 'moi', 'like',
+    'lowkey', 'ngl', 'tbh', 'fr', 'maybe', 'perhaps', 'right now', 'tonight', 'today', 'go and', 'curl up and',
+    'lie down and', 'crawl into a hole and', 'peut etre', 'genre', 'ce soir', 'maintenant', 'aller', 'me coucher et',
+    'me allonger et', 'partir et', 'so much', 'so badly', 'more than anything',
   ],
   NEG: ['not', 'never', 'nolonger', 'ne', 'pas', 'jamais', 'plus', 'point', 'guere'],
   /** Wanting, wishing, intending, deserving: what turns "die" into a wish. Third-person forms too (the subject decides). */
@@ -268,7 +269,7 @@ const FAMILIES: Record<string, string[]> = {
     'want to', 'want 2', 'wants to', 'wanted to', 'wish to', 'wish i could', 'wished i could', 'would like to',
     'would love to', 'ready to', 'deserve to', 'deserves to', 'should', 'need to', 'plan to', 'planning to',
     'planning on', 'plan on', 'intend to', 'hope to', 'hoping to', 'long to', 'tempted to', 'urge to', 'urges to',
-    'desire to', 'decided to', 'have decided to', 'choose to', 'would rather', 'rather', 'prefer to', 'let me',
+    'desire to', 'decided to', 'have decided to', 'can not wait to', 'like nothing more than to', 'want nothing more than to', 'keep wanting to', 'choose to', 'would rather', 'rather', 'prefer to', 'let me',
     'pray to', 'praying to', 'wanting to', 'talks about wanting to', 'talking about wanting to',
     'veux', 'veut', 'voulais', 'voulait', 'voudrais', 'voudrait', 'voudrai', 'aimerais', 'aimerait', 'aimerai', 'souhaite',
     'souhaiterais', 'souhaiterait', 'ai envie de', 'envie de', 'a envie de', 'ai besoin de', 'besoin de',
@@ -286,7 +287,7 @@ const FAMILIES: Record<string, string[]> = {
   /** Dying, said as something one could want (infinitive), in both languages. */
   DIE: [
     'die', 'pass away', 'perish', 'stop living', 'stop existing', 'stop breathing', 'cease to exist',
-    'cease existing', 'be dead', 'be gone(?= [.,]| forever| for good)', 'rope(?= [.,])', 'leave this world', 'leave this earth',
+    'cease existing', 'end everything', 'be dead', 'be gone(?= [.,]| forever| for good)', 'rope(?= [.,])', 'leave this world', 'leave this earth',
     'go to sleep forever', 'sleep forever', 'sleep and never wake up', 'disappear forever', 'disappear for good',
     'disappear permanently', 'not exist', 'not be alive', 'not be here anymore', 'end it all', 'end it(?= [.,]| tonight| today| now| soon| for good| once and for all| forever)',
     'end things(?! with)', 'mourir', 'crever', 'creve', 'etre mort', 'etre morte', 'etre morts', 'etre mortes',
@@ -301,7 +302,7 @@ const FAMILIES: Record<string, string[]> = {
   DYING: [
     'dying', 'being dead', 'not being here', 'not being alive', 'not existing', 'not waking up', 'ending it all',
     'ending it(?! with)', 'ending things(?! with)', 'suicide', 'committing suicide', 'disappearing forever',
-    'sleeping forever', 'jumping(?= [.,])', 'overdosing', 'giving up on life', 'how to (?:end it|do it|kill myself|die|end my life|go)(?= [.,]| tonight| quickly| painlessly)',
+    'ending everything', 'sleeping forever', 'jumping(?= [.,])', 'overdosing', 'giving up on life', 'how to (?:end it|do it|kill myself|die|end my life|go)(?= [.,]| tonight| quickly| painlessly)',
     'ways to (?:die|end it|kill myself|end my life|go)', '(?:stepping|jumping|falling|walking|throwing myself) (?:off|in front|onto|into traffic|under)', 'walking into traffic',
   ],
   /** Killing oneself: the reflexive makes it first-person already. English, then French. */
@@ -431,6 +432,8 @@ interface Rule {
   past?: boolean;
   /** About someone else already: none when the sentence is about a story, a film, a book. */
   fiction?: boolean;
+  /** "Ugh I want to die, I sent it to the whole company 🙈": beside embarrassment, a wish to die is a figure of speech. */
+  hyperbole?: boolean;
 }
 
 const rule = (level: RuleLevel, signals: SafetySignal[], templates: string[], options: Omit<Rule, 'level' | 'signals' | 'patterns'> = {}): Rule => ({
@@ -447,7 +450,7 @@ const IDIOMS: RegExp[] = [
   // "this commute is killing me", "you're killing me 😂", "that joke killed me", "kill me now (another meeting)"
   'killing me', 'kills me', 'killed me', 'kill me now', 'shoot me now', '{would|will|going to|is going to|gonna} kill me(?! myself)',
   // "dying to see", "dying for a coffee", "to die for", "I'd die for my kids"
-  'dying {to|for}', 'to die for', 'die for {you|him|her|them|my|a|the|this|that|it|love}',
+  'dying {to|for}', 'to die for', '{die|dies|died|dying} {my|her|his|the|our|your|it} ~1 {hair|clothes|shirt|jeans|beard|eyebrows|fabric|eggs|roots|red|blue|pink|black|blonde|green|purple}', 'die hard', 'die for {you|him|her|them|my|a|the|this|that|it|love}',
   '{die|died|dying|dead} {of|from|with} {laughter|laughing|embarrassment|shame|boredom|cringe|curiosity|thirst|hunger|heat|cuteness|envy|jealousy|excitement|lol}',
   '{died|dying|die|dead} laughing', '{nearly|almost} died', 'i am {dead|dying}(?= [.,]| lol| here)', 'dead inside(?= lol)',
   'dead {tired|serious|set|beat|wrong|right|end|ends|line|silent|on my feet|to me|ass}', 'deadass', 'drop dead', 'over my dead body',
@@ -473,7 +476,7 @@ const IDIOMS: RegExp[] = [
   // French: "mort de rire", "je meurs de faim", "ennuyeux à mourir", "tuer le temps", "la mort dans l'âme"
   '{mourir|meurs|meurt|meure|mourais|mourait|mort|morte|morts|mortes|crever|creve|crevais|crevait|failli mourir} de {rire|faim|soif|chaud|froid|honte|ennui|peur|envie|impatience|fatigue|jalousie|curiosite|plaisir|lol|trouille}',
   '{ennuyeux|ennuyeuse|chiant|chiante|belle|beau|bete|long|longue|ennuyer|ennuie|ennuye|ennuyee|lent|lente|triste|jolie|joli|drole} a mourir',
-  '{tuer|tue|tues|tuent|tuant} le temps', 'la mort dans le ame', 'mortel', 'mortelle', 'mortels',
+  '{tuer|tue|tues|tuent|tuant} le temps', 'la mort dans le ame', '(?<!dose |quantite |dosage )mortel', '(?<!dose |quantite |dosage )mortelle', 'mortels',
   '{tue|tues|tuee|tuees|tuer|tuons|tuez} {a la tache|au travail|au boulot|au taf|a le ouvrage|a le effort}',
   'me tue {a|pour} {le|vous|te|leur|lui|les} {dire|repeter|expliquer}', 'me tue a {dire|repeter|expliquer}',
   '{ca|cela|ce|tu|vous|il|elle|ils|elles|cette|ton|ta|son|sa|mon|ma} me {tue|tues|tuent|tuez}(?! [a-z])',
@@ -496,7 +499,7 @@ const FICTION = new Set([
 const RULES: Rule[] = [
   // ── Explicit ideation ──
   // "I want to die", "je veux mourir", "g envie de mourir", "I just wanna dieee", "je veux en finir"
-  rule('crisis', ['ideation'], ['{WANT} @3 {DIE}', '{THINK} @2 {DYING}'], IDEATION),
+  rule('crisis', ['ideation'], ['{WANT} @3 {DIE}', '{THINK} @2 {DYING}'], { ...IDEATION, hyperbole: true }),
   // "gonna end it tonight", "je vais en finir": intending to end it is a plan, where "going to die" is a fear
   rule('crisis', ['ideation'], ['{going to|am going to|about to|will|vais|je vais|compte|ai decide de|decided to} @2 {end it(?= [.,]| tonight| today| now| soon| for good| once and for all| all)|end things(?! with)|en finir(?! avec (?!la vie|tout|moi|ma vie))|do it tonight|le faire ce soir}'], IDEATION),
   // "I'm going to kill myself", "kms", "je vais me suicider", "ending my life": the reflexive says who
@@ -537,7 +540,10 @@ const RULES: Rule[] = [
     '{no one|nobody|noone|nobody would|no one would|personne} ~3 {miss me|notice if i|care if i|notice i am gone|notice when i|remember me|come to my funeral|cry at my funeral}',
     '{would|will} anyone ~2 {care|notice|miss me} ~1 if i', 'if i {died|was gone|were gone|disappeared|killed myself|was dead|were dead} ~4 {no one|nobody|anyone|would care|would notice|would miss}',
     'personne ne ~2 {regretterait|regrettera|remarquerait|remarquera|manquerait|verrait|apercevrait|rendrait compte|pleurerait|viendrait a mon enterrement}',
-    'personne ne me {regretterait|regrettera|pleurerait|pleurera}', 'si je {mourais|meurs|mourrais|disparaissais|disparais|me tuais|me tue|partais|pars|me suicidais|me suicide|etais morte?} ~5 {personne|qui|ne remarquerait|ne verrait}',
+    'personne ne me {regretterait|regrettera|pleurerait|pleurera}',
+    // grief that wants to follow: "since my wife passed I just want to be with her again", "je veux juste le rejoindre"
+    '{passed|passed away|died|dead|gone|lost|heaven|parti|partie|mort|morte|decede|decedee|disparu|disparue|au ciel|perdu|perdue} %12 {want|wanna|wish|long|need} ~2 {to be with|to join|be with|join|to see|see} ~1 {her|him|them} ~2 {again|in heaven|up there|wherever|soon}',
+    '{passed|passed away|died|dead|gone|lost|heaven|parti|partie|mort|morte|decede|decedee|disparu|disparue|au ciel|perdu|perdue} %12 {veux|voudrais|aimerais|hate de|envie de|besoin de} ~2 {le rejoindre|la rejoindre|les rejoindre|etre avec lui|etre avec elle|etre avec eux}', 'si je {mourais|meurs|mourrais|disparaissais|disparais|me tuais|me tue|partais|pars|me suicidais|me suicide|etais morte?} ~5 {personne|qui|ne remarquerait|ne verrait}',
     'personne ne ~2 {rendra compte|remarquera|verra|manquera|regrettera|pleurera}',
   ]),
   rule('crisis', ['indirect'], [
@@ -551,7 +557,7 @@ const RULES: Rule[] = [
     '{hope|hoping|wish|pray|praying} i {do not|never|will not|would not|wont|dont|did not} wake up(?! late| early| at| in time| on time| before| for| with| to| too)', 'wish i {could|would} {not|never} wake up',
     '{sleep|asleep|bed} and {not|never} wake up', 'never wake up again', 'not wake up {again|anymore|ever|ever again}',
     '{not|never} {want|wanna} to wake up(?! early| at| for| so| before| on| in the| to)',
-    '{sleep|dormir} {forever|for ever|pour toujours|a jamais|pour le eternite|eternellement}',
+    '{want to|wish i could|would like to|wish to|veux|voudrais|aimerais|envie de|souhaite} @2 {sleep|dormir|go to sleep|me endormir} {forever|for ever|pour toujours|a jamais|pour le eternite|eternellement}',
     'ne {plus|jamais} @1 me reveiller', 'ne pas me reveiller(?= [.,]| demain| le lendemain| du tout| ce matin)', 'me endormir pour {toujours|de bon|ne plus}',
     'ne plus jamais ouvrir les yeux', 'plus jamais me reveiller',
     // "nothing to live for", "no reason to live", "lost the will to live", "plus aucune raison de vivre"
@@ -577,6 +583,19 @@ const RULES: Rule[] = [
     '{can not|could not} wait to {die|be dead|not exist|not be here}', '{supporte|supporter|tolere} plus ~1 de {etre en vie|vivre|exister|respirer|etre la(?= [.,])}', 'can not {stand|bear|take} {being alive|living|existing|life|my life}(?= [.,]| anymore| nolonger)',
     '{raison|raisons} de {continuer a vivre|rester en vie|continuer(?= [.,])} ~1', 'sais pas si je veux ~1 {vivre|continuer a vivre|etre en vie|exister}',
     '{not|won t|will not} make it through {the night|tonight|this night|the week}',
+    'why i {should|would} {stay|keep going|go on|stick around|bother}(?= [.,]| alive| here| in this world)', '{why|pourquoi} {should|would|do} i {stay|stay here|stick around|keep going|go on|rester|continuer}(?= [.,]| alive| here| in this world)', 'why {bother|keep} {living|going on|staying alive|being alive|existing}',
+    'pourquoi {continuer a vivre|vivre encore|rester en vie|je continuerais a vivre|je resterais en vie|je continuerais(?= [.,])}',
+    '{pray|praying|hope|hoping|want|wish|prie|priais|espere|veux|demande|supplie} ~3 {god|dieu|the lord|le seigneur|death|la mort|the universe|jesus} ~2 {takes me|take me|to take me|me reprenne|me prenne|me rappelle|me emporte|vienne me chercher|comes for me|come for me|calls me home|call me home}',
+    '{if|si} ~3 {hit me|killed me|ran me over|run me over|took me|me ecrasait|me renversait|me tuait|me emportait} ~6 {relieved|relief|happy|glad|fine|okay|ok|soulagee?|content|contente|heureuse?|pas grave|tant mieux|wouldn t mind|would not mind|not mind|derangerait pas}',
+    '{would not|wouldn t|wouldnt} {mind|care} ~1 {dying|being dead|if i died|not waking up|if i did not wake up}', '{me derangerait pas|me deplairait pas|me ferait rien} de {mourir|ne pas me reveiller|crever}',
+    'suicide ~3 {crossing my mind|crosses my mind|on my mind|in my head|in my thoughts|comes to mind|comes back|me trotte|me traverse}', '{done|finished|through} {living|existing|being alive|with being alive}',
+    '{not think|doubt|not sure} ~2 {i will|i ll|i can|i am going to|i ll be able to} {make it|survive|last|get through} ~1 {through the night|tonight|the night|the week|until morning|much longer|another day|till morning}',
+    '{ne passerai pas|passerai pas|vais pas passer|ne vais pas passer|tiendrai pas|ne tiendrai pas} ~1 {la nuit|cette nuit|la semaine|le week end|demain}',
+    '{going to|vais|je vais|heading to|on my way to|en route pour} ~3 {the bridge|le pont|au pont|a la riviere|a la mer|a la falaise|aux rails|au toit|a la gare|sur le pont|the river|la riviere|the sea|la mer|the cliff|la falaise|the tracks|les rails|the roof|le toit|the station|la gare} ~5 {not coming back|never coming back|won t come back|will not come back|reviens pas|reviendrai pas|ne reviendrai pas|reviendrai plus|jamais revenir|ne reviendrai jamais}',
+    '{serait|would be|sera|ce serait|ca serait|it would be|it d be|ce sera|it will be} ~2 {plus simple|plus facile|mieux|easier|simpler|better|a relief|un soulagement|plus doux} ~1 {de mourir|to die|if i died|de en finir|to end it|de disparaitre|de ne plus exister|not to exist|de ne plus etre la|to just die|de me tuer|to kill myself}',
+    '{death|dying|being dead|la mort|mourir|etre morte?} ~2 {would be|is|serait|est|sera|sounds} ~1 {better|mieux|preferable|preferable a|easier|plus simple} ~2 {than this|than living|que ca|que cette vie|que de vivre|que vivre}',
+    '{la mort|death|dying|mourir|le suicide|suicide} %8 {envie de y aller|je la veux|je le veux|i want it|i crave it|i long for it|ready for it|prete? pour elle|je la souhaite|je la desire|welcome it|je y pense tout le temps}',
+    '{not|won t|will not|not going to|not gonna} be {here|around|alive} {next week|next month|next year|for christmas|for my birthday|by friday|by the end of the week|by sunday}',
     '{not|never|can not|could not} see myself {alive|here|living|making it|surviving|being alive|growing old|getting old} ~3 {in|by|next|past|beyond|to|until|through|much longer}',
     'ne me vois pas {vivre|en vie|vivante?|vieillir|survivre|tenir} ~2 {dans|jusque|plus longtemps|longtemps|encore}',
     '{won t|will not|not} be a {burden|problem|weight} ~1 {much longer|for long|for much longer|anymore soon|soon}', 'ne serai bientot plus un {fardeau|poids|probleme}',
@@ -586,7 +605,8 @@ const RULES: Rule[] = [
     '{veux|voudrais|aimerais} ~2 {plus|ne plus|jamais} {etre la(?= [.,]| pour personne| dans ce monde| sur terre)|etre ici|etre de ce monde|etre sur cette terre}',
     '{letter|letters|note|notes|lettre|lettres|mot|mots|message|messages|video} %6 {for after|pour apres|when i am gone|after i am gone|after i die|quand je serai partie?|quand je ne serai plus|apres ma mort|to explain why|explaining why|pour expliquer pourquoi|pour expliquer mon geste|pour leur expliquer}',
     // "I'm scared of what I might do", "j'ai peur de faire une connerie": euphemisms for acting on it
-    '{scared|afraid|terrified|frightened} of what i {might|could|will|would|am going to} do', 'not trust myself {tonight|right now|alone|anymore|not to}',
+    '{scared|afraid|terrified|frightened} of what i {might|could|will|would|am going to} do', '{do|doing|done} something to myself', '{me faire|me fasse|me fais|me ferai} quelque chose(?= [.,]| ce soir| cette nuit| de grave| de irreparable)',
+    '{not strong enough|too weak|too tired|pas assez forte?|trop faible|trop fatiguee?} {to|pour} {keep living|go on|live|carry on|continuer a vivre|vivre|keep going|continuer(?= [.,])}', 'not trust myself {tonight|right now|alone|anymore|not to}',
     'peur de ce que je {pourrais|vais|risque de} faire', '{peur de|vais|envie de|risque de|pourrais} {faire|commettre} {une|des} {connerie|conneries|betise|betises}',
     '{peur de|vais|envie de|pret a|prete a|pense a|risque de|tente de|failli} passer a le acte', '{ce soir|cette nuit|demain|aujourdhui|maintenant} ~2 {je passe|je passerai} a le acte', 'je {passe|passerai} a le acte {ce soir|cette nuit|demain|maintenant}', 'do something {stupid|drastic} {to myself|tonight|today}',
     '{scared|afraid} i {will|might|ll|would|am going to} do something {stupid|drastic}',
@@ -614,15 +634,17 @@ const RULES: Rule[] = [
     '{mis de cote|garde|gardes|stocke|stockes|accumule|accumules|amasse|economise|cache|caches|compte|recompte|collectionne} ~3 {MEANS_PILLS}',
     // fixed on a means: looking at it, holding it, thinking about it
     '{keep|kept|been|sit|sitting|am} {looking at|staring at|holding|thinking about|checking} ~3 {MEANS_PILLS|gun|rope|noose|razor|blade|blades|bridge|pistol|rifle}',
+    '{pense|pensais|songe|think|thinking} {au pont|a la corde|aux cachets|aux medicaments|au vide|au train|aux rails|au fusil|a la lame|aux lames|a la voie ferree}(?! de| du)',
     '{MEANS_PILLS|gun|rope|noose|razor|blade|blades|corde|fusil|pistolet|arme|lame|lames} %10 {y pense|je regarde|je fixe|je garde pour|for later|just in case|au cas ou|pour plus tard}',
     '{regarde|fixe|contemple|tiens|serre|caresse} ~3 {la corde|le fusil|le pistolet|les medicaments|les medocs|les cachets|la lame|les lames|le rasoir|le vide}',
     // at a height and thinking of jumping
     '{if i|si je} {jumped|jump|jumping|fell|sautais|me jetais|tombais} ~4 {floor|storey|story|roof|bridge|building|balcony|window|cliff|etage|toit|pont|immeuble|balcon|fenetre|falaise|haut}',
-    '{bridge|roof|rooftop|ledge|balcony|window|cliff|pont|toit|balcon|fenetre|falaise|immeuble|viaduc|rebord} ~8 {sauter|jump|jumping|me jeter|me lancer|sauter dans le vide}(?! de joie| for joy| a le elastique)',
-    'enough {MEANS_PILLS} to', '{MEANS_PILLS|rope|noose|gun|razor|blades?|corde|lames?|fusil|pistolet} ~3 {ready|lined up|laid out|counted out|set aside|all set|prets?|pretes?|alignes|alignees|prepares|preparees|de cote}', '{assez|suffisamment} de {MEANS_PILLS} pour', '{MEANS_PILLS} ~3 {to die|to end it|to kill me|for tonight|pour mourir|pour en finir|pour ce soir}',
+    '{bridge|roof|rooftop|ledge|balcony|window|cliff|building|tower|floor|storey|overpass|car park|parking garage|pont|toit|balcon|fenetre|falaise|immeuble|viaduc|rebord|tour|etage|parking} ~8 {sauter|sauterais|sauterai|jump|jumping|jump from|jump off|me jeter|me jetterais|me lancer|sauter dans le vide}(?! de joie| for joy| a le elastique)',
+    '{use it|use them|turn it} on myself', '{me en servir|me en servir|le utiliser|la utiliser|les utiliser|le retourner|la retourner} {sur moi|contre moi}', 'enough {MEANS_PILLS} to', '{MEANS_PILLS|rope|noose|gun|razor|blades?|corde|lames?|fusil|pistolet} ~3 {ready|lined up|laid out|counted out|set aside|all set|prets?|pretes?|alignes|alignees|prepares|preparees|de cote}', '{assez|suffisamment} de {MEANS_PILLS} pour', '{MEANS_PILLS} ~3 {to die|to end it|to kill me|for tonight|pour mourir|pour en finir|pour ce soir}',
     '{took|taken|swallowed|have taken|just took|ate|downed|take|swallow} {all|all of|the whole|a whole|a bunch of|too many|loads of|lots of|a lot of|so many|every|all my|handfuls of|a handful of|[0-9]+|twenty|thirty|forty|fifty|hundred|the rest of} ~2 {MEANS_PILLS}',
     '{pris|avale|prendre|avaler|pris toute|avale toute} {toute la boite|toutes les|tous les|tous mes|toutes mes|trop de|plein de|[0-9]+|une boite|la boite|les boites|deux boites|une plaquette|toute ma} ~3 {MEANS_PILLS}',
     '{pris|avale} {toute|toutes} {ma|mes|la|les} ~1 {boite|boites|plaquette|plaquettes|reserve}',
+    '{swallow|take|taking|swallowing|took|swallowed|avaler|prendre|avale|pris} {everything|all|tout|tout ce} ~7 {medicine cabinet|medicine cupboard|pharmacie|armoire a pharmacie|medicine|medicines|meds|pills|medicaments|medocs|cachets}',
     '{want to|going to|gonna|will|might|to|about to|planning to|plan to|i} {overdose|od}(?! on)', '{overdosed|od d|oded}(?! on)',
     '{faire|fait|ai fait} une {overdose|surdose|od}', 'intoxication volontaire',
     // method research: "how many pills would it take", "dose mortelle", "painless way to die"
@@ -651,13 +673,15 @@ const RULES: Rule[] = [
     '{drive|crash|steer|swerve|drove|crashing} ~3 {into|off} {a|the|an} ~1 {wall|tree|bridge|river|cliff|truck|lorry|pole|oncoming|barrier|pillar} ~3 {on purpose|deliberately|and end|so i die|to die|to end}',
     '{foncer|me crasher|me planter|precipiter} ~2 {dans|contre} {un|le|une|la} ~1 {mur|arbre|camion|pilier|pile de pont|platane} ~3 {expres|volontairement|pour}',
     'walk into the {sea|ocean|river|lake|water} {and|until} ~3 {not|never|drown}',
+    '{only way|the only thing|seule facon|seul moyen|seule maniere|seule chose} %8 {stop living|to die|die|dying|death|arreter de vivre|de mourir|mourir|la mort|en finir|end it|ending it|ending my life|kill myself|me tuer|de me tuer|de arreter de vivre|not exist|ne plus exister}',
     '{no way out|only way out|only option|only solution|only answer|only escape|seule issue|seule solution|seule option|seule sortie|qu une solution|que une solution|qu une issue|que une issue} ~3 [,] [except|but|than|c est|ce est|sauf|que] ~1 {dying|death|die|suicide|killing myself|mourir|la mort|le suicide|en finir|me tuer}',
     '{death|dying|suicide|killing myself|ending it|mourir|la mort|le suicide|en finir|me tuer} ~2 {is|seems|feels like|looks like|est|semble|me semble|serait|would be|c est|ce est} ~2 {the only|my only|the best|my best|the last|la seule|ma seule|la meilleure|la derniere|ma derniere|ma meilleure} ~1 {way out|way|option|solution|answer|choice|exit|escape|issue|sortie|porte de sortie}', 'marcher dans ~1 {la mer|le lac|la riviere|la seine|le fleuve} {jusqu|et ne}',
   ], { negatable: true, others: 'concern', past: true }),
 
   // ── Farewell and preparation ──
   rule('crisis', ['farewell'], [
-    '{goodbye|farewell|suicide|final|last} {letter|letters|note|notes|message|messages|video|post}(?! from)',
+    '{goodbye|farewell|suicide|final|last} {letter|letters|note|notes|message|messages|video|post}(?! from| before| of the| for today| for now| until| on| about| i got| i sent you about)',
+    '{mon dernier message|ma derniere lettre|mon dernier mot|mes derniers mots|my last words}(?! avant| de la journee| pour aujourd hui| du jour| de le annee| from| before| for today)',
     '{lettres?|mots?|messages?} {de|d} adieux?', 'this is ~1 goodbye', 'it is goodbye', 'goodbye {everyone|world|forever|all|cruel world|everybody|for good}',
     'adieu {tout le monde|a tous|le monde|pour toujours|a toutes|mes amis}', 'ce est un adieu', 'dis adieu a ~1 tout le monde', 'said my goodbyes',
     '{won t|will not|not|not going to|not gonna} be {here|around|alive} {much longer|for long|for much longer|anymore|by tomorrow|by morning|by then|by the weekend|to see|next year|after tonight|after this}',
@@ -688,7 +712,7 @@ const RULES: Rule[] = [
     '{hurt|hurting|harm|harmed|harming|punish|punishing|hit|hitting|punched|punching|scratched|scratching|bit|biting|starving|starve} myself {on purpose|deliberately|intentionally|again|until|till|to feel|so i|because i deserve}',
     '{want|wanna|wanted|going|need|urge|urges|tempted|feel like|felt like} ~2 {hurt|hurting|harm|harming|cut|cutting|burn|burning|punish|punishing} myself',
     '{been|keep|kept|started|start} {hurting|harming|cutting|burning|punishing} myself', '{razor|razors|blade|blades} ~3 {wrists?|arms?|thighs?|skin|veins?|legs?}',
-    'bleed ~1 on purpose', '{been|keep|kept|started|start|i} {burning|cutting|scratching|hitting|carving|burn|carve} ~1 my {arms?|wrists?|thighs?|legs?|skin|stomach|hands?|body}(?! on the| on a| cooking| while| by accident| with the| with hot)',
+    'bleed ~1 on purpose', '{arms?|wrists?|legs?|thighs?|body|skin|stomach|bras|poignets|cuisses|jambes|ventre|corps|peau} ~4 {covered in|full of|plein de|pleins de|pleines de|couverts? de|couvertes? de} ~1 {cuts|fresh cuts|coupures|entailles|brulures|burns}', '{been|keep|kept|started|start|i} {burning|cutting|scratching|hitting|carving|burn|carve} ~1 my {arms?|wrists?|thighs?|legs?|skin|stomach|hands?|body}(?! on the| on a| cooking| while| by accident| with the| with hot)',
     '{burn|burned|burnt|burning} ~1 my {arms?|wrists?|thighs?|legs?|skin|hands?} with ~1 {lighters?|cigarettes?|matches|match|a lighter|a cigarette}', '{scratch|scratched|scratching|pick|picked|picking|bite|bit|biting|hit|hitting|punch|punched|punching|cut|cutting|burn|burning|bang|banged|banging} ~4 {until|till|til|untill} ~2 {bleed|bleeds|bled|bleeding|bruise|bruised|bruises|it hurts|they bleed|it bleeds|blood|raw}',
     '{gratte|griffe|frappe|mords|coupe|tape|grattee|griffee} ~4 {jusque a le sang|jusque au sang|jusque a saigner|jusque a avoir des bleus}',
     'me {scarifie|scarifier|scarifies|scarifiee|scarifiais|scarifiait}', 'me suis ~1 {scarifie|scarifiee}', '{scarification|scarifications|scarifier|scarifie|scarifiee}',
@@ -718,6 +742,13 @@ const RULES: Rule[] = [
     'en peux @1 plus', 'peux plus(?= [.,])',
     'nothing {matters|really matters|makes sense|has meaning}(?! more| as much| but| except| to me but)', '{wonder|wondering|ask myself} ~2 {what the point|what is the point|why i bother|why i am here|why i am alive}',
     'point of {anything|it all|any of this|trying|everything}', '{nobody|no one} {would notice|notices|sees|would see|would care about|gives a} ~1 me', 'no one to talk to', 'nobody to talk to', 'not know who to talk to',
+    '{nothing|rien|plus rien} ~2 {brings me joy|makes me happy|me fait plaisir|me rend heureuse?|gives me joy|interests me|me interesse|me donne envie}', 'i am {so|really|very|clinically|severely|deeply}? depressed(?! about| that| because of the)',
+    '{suis|je suis} {en depression|depressive?|en pleine depression}', '{so|very|really|extremely|incredibly|painfully|unbearably} lonely', 'me sens {tellement|si|trop|completement} seule?',
+    '{not know|sais pas|ne sais pas} {why|pourquoi} {i keep going|i bother|i continue|i go on|je continue|je me bats|je me leve|je tiens}', 'wish i could @2 {disappear|vanish}(?! into| in a| under)',
+    '{arrive|peux} plus a faire face', 'vide de sens', 'sans aucun sens', 'i want out(?= [.,])', 'want out of {life|this life|existence|everything}',
+    '{crying|cry|cried} {every day|every night|all the time|all day|constantly|for no reason}', 'pleure {tous les jours|tous les soirs|tout le temps|sans arret|sans raison|sans savoir pourquoi}',
+    '{not|never} feel anything ~1 {anymore|nolonger|at all}', 'feel nothing anymore', '{can barely|can not|can hardly} get out of bed', '{arrive a peine|arrive plus|peux plus} a me lever',
+    '{life|everything|la vie|tout|my life|ma vie} {feels|is|est|semble|feels so|is so} ~1 {heavy|too heavy|unbearable|lourde|trop lourde|insupportable|tellement lourde}', '{arrive|peux} plus a respirer',
     'i am struggling {a lot|so much|so hard|badly|to cope|to keep going|mentally|every day|really bad|so bad}', 'personne a qui parler', '{sais pas|sais plus} a qui parler', 'what is @1 the point(?= [.,]| anymore| of anything| of it all| of it| of trying| in trying| of any of this)',
     '{no|any} point(?= [.,]| anymore| in anything| in trying| to anything| in any of this)', 'see the point ~2 {anymore|nolonger|of anything|in anything}', 'see the point(?= [.,])',
     '{life|everything|it all|my life} {is|feels|seems} ~1 {pointless|meaningless|hopeless|empty|over}', 'no way out', 'hopeless(?! at| with| in)', 'no hope', 'lost all hope', 'no future',
@@ -743,7 +774,7 @@ const RULES: Rule[] = [
     'seule? au monde', '{vois|voit} {pas|plus} ~1 {de issue|le bout du tunnel|le interet|le sens|de sortie|de lumiere|de avenir}', '{aucune|pas de|sans} issue', 'sans espoir', 'plus de espoir',
     'aucun espoir', 'desesperee?', 'je abandonne', 'baisse les bras', 'plus gout a rien', 'plus envie de rien', 'envie de rien(?! faire)', '{epuisee?|fatiguee?|marre|lasse?} de me battre',
     'suis {tellement|si|trop|completement|toute} seule?(?= [.,]| au monde| dans la vie)', 'touche le fond', 'je coule', 'je sombre',
-    '{veux|voudrais|aimerais|envie de} ~1 disparaitre(?! sous| dans mon lit| au fond de mon lit| en vacances| pour les vacances)', 'deteste ma vie', 'ma vie est ~1 {nulle|pourrie|un enfer|un cauchemar|foutue|ratee|finie}', 'marre de tout',
+    '{veux|voudrais|aimerais|envie de} ~1 disparaitre(?! sous| dans| au fond de mon lit| en vacances| pour les vacances)', 'deteste ma vie', 'ma vie est ~1 {nulle|pourrie|un enfer|un cauchemar|foutue|ratee|finie}', 'marre de tout',
     '{ne tiens|tiens} plus', 'tiens plus le coup', 'plus la force', '{vais|vas} mourir(?= [.,])', 'je meurs(?= [.,]| a petit feu| de le interieur| interieurement)',
     'impression de mourir', 'me sens mourir', 'envie de tout {lacher|plaquer|arreter|abandonner}(?! et partir| pour partir| pour aller| et aller| pour voyager| et voyager| et recommencer)', 'tout {lacher|arreter|abandonner}(?= [.,])', 'pense ~2 a la mort',
     'me fais plus confiance',
@@ -754,7 +785,7 @@ const RULES: Rule[] = [
     '{have|got|bought|buy|found|get|picked up|collected|holding|hold|grabbed|took out|ordered|hid|hidden|keep|kept} ~3 {MEANS_PILLS|rope|razor|razors|blade|blades|gun|pistol|rifle|knife|charcoal|noose|cord|belt|ladder}',
     '{ai|avoir|j ai|je ai} ~1 {achete|trouve|recupere|garde|prepare|sorti|cache|vole|commande|rassemble|sous la main} ~3 {corde|MEANS_PILLS|lames?|rasoir|pistolet|fusil|arme|couteau|charbon|ceinture|escabeau}',
     // having a rope or a gun at hand (not pills: nearly every home has some)
-    '{ai|have|got|there is|il y a|y a} ~1 {une|la|des|les|mes|un|le|a|the|some|my|ma|mon} ~1 {corde|cordes|rope|noose|gun|fusil|pistolet|arme|lames de rasoir|razor blades|revolver}',
+    '{ai|have|got|there is|il y a|y a} ~1 {une|la|des|les|mes|un|le|a|the|some|my|ma|mon} ~1 {corde|cordes|rope|noose|gun|fusil|pistolet|arme|lames de rasoir|razor blades|revolver|knife|couteau|blade|lame}',
     '{MEANS_PILLS|rope|gun|razor|blades?|knife|corde|lames?|pistolet|fusil|arme|couteau} ~3 {right here|in front of me|next to me|in my hand|in my pocket|on my desk|on the table|ready|beside me|a cote de moi|devant moi|dans ma main|dans ma poche|sur la table|prets?|pretes?|sous la main}',
     '{am|i am|je suis|suis} {on|at|standing on|sitting on|sur|au|a} ~1 {the|a|le|un|la} ~1 {bridge|roof|rooftop|ledge|tracks|platform|cliff|edge|pont|toit|rebord|rails|quai|falaise|viaduc|bord}',
     '{dad s|dad|father s|my|his|the|papa|mon pere|de mon pere} ~1 {gun|guns|rifle|pistol|shotgun|fusil|pistolet|arme}', 'noose',
@@ -763,10 +794,12 @@ const RULES: Rule[] = [
     'i have a plan', 'ai un plan', 'know how i {will|would|am going to} do it', 'sais comment je {vais|le ferai|ferai}', 'i have {decided|made my decision|made up my mind}',
     'ai pris ma decision', '{want to|going to|gonna|will|about to|tempted to|envie de|vais|urge to} {use it|use them|do it|take them all|swallow them|les prendre toutes?|les avaler|me en servir|le utiliser|la utiliser|les utiliser}', 'ai decide(?= [.,])', '{picked|chosen|set|chose|pick} {a|the} {date|day|time|night}', '{choisi|fixe} {la date|le jour|le moment|la nuit}',
     '{for when|pour quand|pour le jour ou|pour le moment ou} ~1 {i am ready|i will be ready|je serai pret|je serai prete|le moment viendra|the time comes|it gets too much|ce sera trop|je craquerai}',
-    'ai tout {prevu|organise|prepare|planifie}', 'have {planned|prepared|organised|organized} everything', 'everything is {ready|planned|prepared|in place}', 'tout est {pret|prevu|organise|en place}',
+    'ai tout {prevu|organise|prepare|planifie}', 'if anything {happens|were to happen|should happen} to me', 'se il me arrive quelque chose', '{will not|won t|not} be around(?= [.,])',
+    'how easy it would be', '{a quel point|combien} ce serait facile', 'ce serait si facile', '{so|very|really|i am|i m} tempted(?= [.,])', '{ai|j ai} {trop|tellement|vraiment} envie(?= [.,])', 'suis tellement tentee?', 'suis tentee?(?= [.,])',
+    '{written|wrote|ecrit|fini} {my|mes} {letters|notes|lettres|mots}(?! of| de)', '{ready to go|pret a partir|prete a partir}(?= [.,]| now| maintenant)', '{planned|figured out|worked out|decided|chosen|prevu|decide|choisi} {how|comment} ~3 {do it|le faire|ferai}', 'have {planned|prepared|organised|organized} everything', 'everything is {ready|planned|prepared|in place}', 'tout est {pret|prevu|organise|en place}',
     'tonight is the night', '{ce sera|ce est pour|ca sera} ce soir', 'it will be tonight', '^ ~1 i am ready $', '^ ~1 je suis prete? $', 'said goodbye to everyone',
     'dit au revoir a tout le monde', '{writing|wrote|written|made|updated} {my|a} will', '{redige|rediger|ecrit|fait} mon testament', 'affairs in order', 'ordre dans mes affaires',
-  ], { others: 'none' }),
+  ]),
 ];
 
 // ─── Negation, person and tense around a match ──────────────────────────────────────────────────────────────
@@ -786,6 +819,11 @@ const OTHER_SUBJECTS = new Set([
   'heros', 'quelqu', 'gens', 'aunt', 'uncle', 'tante', 'oncle', 'neighbour', 'neighbor', 'voisin', 'voisine', 'kid', 'child',
   'enfant', 'bestie', 'bff', 'grandma', 'grandpa', 'granny', 'mamie', 'papi', 'grandmother', 'grandfather', 'teen', 'ado',
 ]);
+const OBJECT_MARKERS = new Set([
+  'to', 'with', 'for', 'at', 'about', 'told', 'tell', 'asked', 'ask', 'take', 'call', 'called', 'text', 'texted', 'see', 'saw', 'love', 'miss', 'hug',
+  'avec', 'pour', 'dit', 'demande', 'appele', 'vu', 'aime', 'chez', 'de', 'sans',
+]);
+const POSSESSIVES = new Set(['my', 'his', 'her', 'their', 'the', 'our', 'mon', 'ma', 'mes', 'son', 'sa', 'ses', 'le', 'la', 'les', 'notre', 'leur']);
 const IMPERSONAL = new Set(['faut', 'faudrait', 'faudra', 'fallait', 'vaut', 'vaudrait', 'serait', 'est', 'etait', 'semble', 'y', 'reste', 'suffit', 'suffirait']);
 /** Verb forms that give a third-person subject away when the subject itself is out of sight ("veut mourir"). */
 const THIRD_FORMS = new Set(['wants', 'veut', 'veulent', 'voudrait', 'voudraient', 'aimerait', 'aimeraient', 'souhaiterait', 'doit', 'devrait', 'deserves', 'needs', 'plans', 'hopes', 'merite']);
@@ -823,7 +861,10 @@ function personOf(tokens: string[], start: number): Person {
     if (FIRST_SUBJECTS.has(token) || FIRST_OBJECTS.has(token)) return 'first';
     // "il faudrait que je meure": an impersonal "il" is nobody
     if (token === 'il' && IMPERSONAL.has(tokens[i + 1] ?? '')) continue;
-    if (OTHER_SUBJECTS.has(token)) return 'other';
+    // "I told my sister…", "j'ai dit à ma sœur…": a relative after a verb or a preposition is not the subject
+    const before = tokens[i - 1] ?? '';
+    const governed = OBJECT_MARKERS.has(before) || (POSSESSIVES.has(before) && (OBJECT_MARKERS.has(tokens[i - 2] ?? '') || tokens[i - 2] === 'a'));
+    if (OTHER_SUBJECTS.has(token) && !governed) return 'other';
   }
   const verb = tokens[start]!;
   return THIRD_FORMS.has(verb) || ((verb === 'a' || verb === 'ont') && tokens[start + 1] === 'envie') ? 'other' : 'first';
@@ -838,7 +879,7 @@ function sentenceAround(tokens: string[], start: number, end: number): string[] 
 }
 
 const PAST_MARKERS =
-  / (?:used to|when i was|as a (?:teen|teenager|kid|child|student)|in (?:high school|college|middle school|school|uni|university|my teens|my twenties)|years ago|year ago|months ago|back then|at (?:the )?age|at [0-9]+|in the past|long time ago|clean (?:for|since)|i was [0-9]+|(?:quand|lorsque) je (?:etais|avais)|au (?:lycee|college)|a le (?:lycee|college|universite|fac|epoque)|a la fac|adolescente?|ado|il y a (?:[0-9]+|des|quelques|plusieurs|deux|trois|cinq|dix) (?:ans|annees|mois)|autrefois|plus jeune|etant (?:jeune|ado|adolescente?)|plus depuis|ai arrete|arrete depuis|j avais [0-9]+ ans|avais [0-9]+ ans|en [0-9]{4}|in [0-9]{4}|last year|l an dernier|l annee derniere|le annee derniere|le an dernier) /;
+  / (?:used to|when i was|as a (?:teen|teenager|kid|child|student)|in (?:high school|college|middle school|school|uni|university|my teens|my twenties)|years ago|year ago|months ago|back then|at (?:the )?age|at (?:1[0-9]|[2-9][0-9])(?! (?:am|pm|h|o clock|tonight))|in the past|long time ago|clean (?:for|since)|i was [0-9]+|(?:quand|lorsque) je (?:etais|avais)|au (?:lycee|college)|a le (?:lycee|college|universite|fac|epoque)|a la fac|adolescente?|ado|il y a (?:[0-9]+|des|quelques|plusieurs|deux|trois|cinq|dix) (?:ans|annees|mois)|autrefois|plus jeune|etant (?:jeune|ado|adolescente?)|plus depuis|ai arrete|arrete depuis|j avais [0-9]+ ans|avais [0-9]+ ans|en [0-9]{4}|in [0-9]{4}|last year|l an dernier|l annee derniere|le annee derniere|le an dernier) /;
 const RECENT_MARKERS =
   / (?:again|last night|yesterday|today|tonight|this (?:morning|week|evening|afternoon)|just now|right now|recently|relapsed|relapse|started again|hours ago|minutes ago|hier|ce soir|cette nuit|aujourdhui|ce matin|cette semaine|recommence|recommencee?|rechute|encore|de nouveau|a nouveau|en ce moment|depuis hier|this time) /;
 const PAST_VERB = /^(?:wanted|tried|attempted|was|were|used|scarifiais|scarifiait|coupais|mutilais|faisais|voulais|voulait|pensais|essaye|tente|etais|avais)$/;
@@ -902,6 +943,9 @@ function maskIdioms(tokens: string[]): string[] {
   return masked;
 }
 
+/** Embarrassment, not despair: "so embarrassing", "trop la honte", a hidden face. Shame ("j'ai honte de moi") is not in it. */
+const EMBARRASSMENT = compile('{cringe|cringey|cringy|embarrassing|embarrassed|awkward|mortified|facepalm|la honte|trop la honte|genant|genante|gene|trop gene|so embarassing|embarassing}');
+
 /** Wishing the pain or everything to stop: concern alone, crisis when made permanent somewhere in the message. */
 const ENDING_WISHES = [
   '{want|wanna|need|wish} ~3 to {end|stop|be over}', '{veux|voudrais|aimerais|envie} ~1 que ~4 {se arrete|cesse|finisse|se termine|soit fini}',
@@ -914,7 +958,7 @@ const DENIALS = [
   '^ ~1 {no|nah|nope|non|lol|nan} ~1 {i am|im|it is|its|ca va|je vais|all good|fine|ok|okay|c est bon|ce est bon}',
   '{forget|ignore|disregard} {it|that|what i said|about it|i said anything|me|everything i said}', 'never mind', 'nevermind', 'nvm',
   '{just|only|was} {kidding|joking|messing|a joke}', 'jk', 'i was {joking|kidding|being dramatic|exaggerating|overreacting}', 'it was a joke',
-  '{did not|didnt} mean {it|that|any of it}', '{do not|dont} worry(?= [.,]| about it| about me| lol)', 'it is nothing', 'nothing happened',
+  '{did not|didnt} mean {it|that|any of it}', '^ ~1 it is {fine|ok|okay|nothing|all good|all right|alright}', 'all good(?= [.,]| now| lol)', '{do not|dont} worry(?= [.,]| about it| about me| lol)', 'it is nothing', 'nothing happened',
   'i am overreacting', 'i am being dramatic', '{will not|wont|would not|am not going to|not gonna} do anything', 'i am not serious', 'not {serious|for real}(?= [.,])', 'i am safe',
   'je {vais|me sens|suis} ~1 {bien|mieux|en securite}', '^ ~1 {ca va|non ca va|ca va aller|tout va bien|ca ira}', 'je {rigolais|rigole|plaisantais|plaisante|blaguais|blague|deconnais|deconne}',
   'ce etait {pour rire|une blague|pour de rire|pour plaisanter|rien|pas serieux}', 'laisse tomber', 'laissez tomber', 'oublie(?= [.,]| ce que| ca| tout)', 'oubliez',
@@ -938,6 +982,8 @@ function read(text: string): Reading {
   const weak = new Set<SafetySignal>();
   let negatedIdeation = false;
   let distressed = false;
+  const planSpans: [number, number][] = [];
+  const embarrassed = matches(EMBARRASSMENT, stream);
 
   for (const current of RULES) {
     for (const pattern of current.patterns) {
@@ -961,7 +1007,10 @@ function read(text: string): Reading {
         }
         if (current.fiction && fiction()) continue;
         if (current.level === 'weak') {
-          if (!negated) for (const signal of current.signals) weak.add(signal);
+          if (!negated) {
+            for (const signal of current.signals) weak.add(signal);
+            if (current.signals.includes('plan') && !planSpans.some(([from, to]) => start < to && end > from)) planSpans.push([start, end]);
+          }
           continue;
         }
         if (current.negatable && negated) {
@@ -973,7 +1022,7 @@ function read(text: string): Reading {
           }
           continue;
         }
-        if (current.past && current.level === 'crisis' && toldAsPast(tokens, start, end)) {
+        if ((current.past && current.level === 'crisis' && toldAsPast(tokens, start, end)) || (current.hyperbole && embarrassed)) {
           level = higher(level, 'concern');
           for (const signal of current.signals) signals.add(signal);
           continue;
@@ -986,7 +1035,8 @@ function read(text: string): Reading {
   }
 
   // A means or plan beside distress in the same message, or a means with its plan, is the combination that kills
-  if (level !== 'crisis' && weak.size > 0 && ((level === 'concern' && distressed) || (weak.has('means') && weak.has('plan')))) {
+  // ("I'm ready to go, I've written my letters": two signs of preparation are one preparation)
+  if (level !== 'crisis' && weak.size > 0 && ((level === 'concern' && distressed) || (weak.has('means') && weak.has('plan')) || planSpans.length >= 2)) {
     level = 'crisis';
     for (const signal of weak) signals.add(signal);
   }
@@ -1018,16 +1068,19 @@ export function assessMessage(text: string): MessageAssessment {
 
 // ─── Conversation assessment ────────────────────────────────────────────────────────────────────────────────
 
-/** What the companion last asked: whether the person is safe, or whether they think of suicide. */
+/**
+ * What the companion last asked. A safety question is answered "no" when in danger ("Are you safe?"); a risk
+ * question "yes" ("Are you thinking of ending your life?", "Are you in danger?", "Do you have a plan?").
+ */
 const SAFETY_QUESTIONS = [
   '{are|r} {you|u} ~1 safe', '{do|are} you feel ~1 safe', 'feeling safe', 'you feel safe', 'keep yourself safe',
   '{es|est ce que tu es|tu es|tu te sens|te sens|etes|est ce que vous etes|vous etes|vous sentez|vous vous sentez|sentez} ~2 en securite', 'en securite',
 ].map(compile);
-const IDEATION_QUESTIONS = [
+const RISK_QUESTIONS = [
   '{thinking|thought|thoughts|think|considering} {about|of} ~1 {ending your life|killing yourself|suicide|taking your life|taking your own life|hurting yourself|harming yourself|not being here|not being alive|dying|ending it|death}',
   'suicidal', 'want to die', 'wish you were dead', '{hurt|harm|kill} yourself', 'end your life', 'have a plan', 'do you have ~2 {means|pills|a way}',
   '{pense|penses|pensez|pensees|idees|envie|envies} ~3 {suicid[a-z]*|te tuer|vous tuer|mettre fin|mourir|te faire du mal|vous faire du mal|en finir|a la mort|disparaitre}',
-  'as tu un plan', 'avez vous un plan', 'un plan', 'te faire du mal', 'vous faire du mal', 'mettre fin a tes jours', 'mettre fin a vos jours',
+  '{are|r} {you|u} ~1 in danger', 'en danger', 'as tu un plan', 'avez vous un plan', 'un plan', 'act on {these|those|the|your} thoughts', 'how you would do it', 'comment tu {le ferais|ferais|le feras}', 'passer a le acte', 'te faire du mal', 'vous faire du mal', 'mettre fin a tes jours', 'mettre fin a vos jours',
 ].map(compile);
 
 type Answer = 'yes' | 'no' | 'unsure';
@@ -1052,13 +1105,13 @@ function lastMatchAt(stream: string, patterns: RegExp[]): number {
 }
 
 /** Which question the companion's turn ends on, if any. */
-function questionOf(turn: SafetyTurn | undefined): 'safety' | 'ideation' | null {
+function questionOf(turn: SafetyTurn | undefined): 'safety' | 'risk' | null {
   if (!turn || !turn.content.includes('?')) return null;
   const { stream } = streamOf(tokenise(turn.content));
   const safety = lastMatchAt(stream, SAFETY_QUESTIONS);
-  const ideation = lastMatchAt(stream, IDEATION_QUESTIONS);
-  if (safety < 0 && ideation < 0) return null;
-  return safety > ideation ? 'safety' : 'ideation';
+  const risk = lastMatchAt(stream, RISK_QUESTIONS);
+  if (safety < 0 && risk < 0) return null;
+  return safety > risk ? 'safety' : 'risk';
 }
 
 interface Step {
@@ -1068,7 +1121,7 @@ interface Step {
   denial: boolean;
 }
 
-function step(reading: Reading, question: 'safety' | 'ideation' | null, earlier: { crisis: boolean; concern: boolean; crisisSignals: Set<SafetySignal> }): Step {
+function step(reading: Reading, question: 'safety' | 'risk' | null, earlier: { crisis: boolean; concern: boolean; crisisSignals: Set<SafetySignal> }): Step {
   let level = reading.level;
   const signals = new Set(reading.signals);
   const raise = (signal: SafetySignal) => {
@@ -1078,10 +1131,10 @@ function step(reading: Reading, question: 'safety' | 'ideation' | null, earlier:
   const answer = question ? answerOf(reading.tokens) : null;
   // Not sure of being safe is not safe; not sure of not thinking of it is thinking of it
   if (question === 'safety' && (answer === 'no' || answer === 'unsure')) raise('unsafe-answer');
-  if (question === 'ideation' && (answer === 'yes' || answer === 'unsure')) raise('unsafe-answer');
+  if (question === 'risk' && (answer === 'yes' || answer === 'unsure')) raise('unsafe-answer');
   if (earlier.concern) for (const signal of reading.weak) raise(signal);
   if (earlier.crisis && reading.continues) raise('ideation');
-  const reassured = (question === 'safety' && answer === 'yes') || (question === 'ideation' && answer === 'no');
+  const reassured = (question === 'safety' && answer === 'yes') || (question === 'risk' && answer === 'no');
   const denial = earlier.crisis && (reading.denies || reassured);
   if (earlier.crisis) {
     // A crisis once said is not switched off by "I'm fine": the reply keeps the help in view
