@@ -6,6 +6,13 @@ import { Toaster } from 'sonner';
 import { i18n } from '@web/lib/i18n';
 import { useToastTopOffset } from '@web/lib/toast-offset';
 
+/**
+ * Toasts sit under the 64 px header (never over it, nor at the bottom where the chat's input and the phone's bottom
+ * bar are), and at most two show at once: a third waits for one of them to leave.
+ */
+const TOAST_OFFSET = { top: 'calc(env(safe-area-inset-top, 0px) + 76px)' } as const;
+export const VISIBLE_TOASTS = 2;
+
 interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
@@ -13,9 +20,9 @@ interface AppProvidersProps {
 
 /** Everything the pages rely on except the router, which the caller supplies (browser or memory). */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
-  // A control that must never be covered (the chat's help button) pushes the toasts below it.
+  // A control that must never be covered (the chat's help button) pushes the toasts below it; else under the header.
   const toastTop = useToastTopOffset();
-  const offset = toastTop === null ? undefined : { top: toastTop };
+  const offset = toastTop === null ? TOAST_OFFSET : { top: toastTop };
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -25,7 +32,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           position="top-center"
           offset={offset}
           mobileOffset={offset}
-          className={offset ? 'toasts-in-place' : undefined}
+          className={toastTop === null ? undefined : 'toasts-in-place'}
+          visibleToasts={VISIBLE_TOASTS}
           closeButton
           toastOptions={{
             classNames: {
