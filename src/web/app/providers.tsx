@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
@@ -16,15 +17,17 @@ export const VISIBLE_TOASTS = 2;
 interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
+  /** The server render passes its own instance per request (its language); the browser uses the app's. */
+  i18nInstance?: I18n;
 }
 
 /** Everything the pages rely on except the router, which the caller supplies (browser or memory). */
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, children, i18nInstance = i18n }: AppProvidersProps) {
   // A control that must never be covered (the chat's help button) pushes the toasts below it; else under the header.
   const toastTop = useToastTopOffset();
   const offset = toastTop === null ? TOAST_OFFSET : { top: toastTop };
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
         {children}
         <Toaster

@@ -61,7 +61,7 @@ function SharedMemoryView({ memory }: { memory: SharedMemory }) {
               alt={memory.title}
               width={1024}
               height={1024}
-              decoding="async"
+              fetchPriority="high"
               data-testid="shared-memory-image"
               className="size-full object-contain"
             />
