@@ -1,7 +1,4 @@
-import '@fontsource-variable/fraunces';
-// Italic for quotes and, later, memory reflections; fetched only when a page uses it.
-import '@fontsource-variable/fraunces/wght-italic.css';
-import '@fontsource-variable/inter';
+import './fonts.css';
 import './styles.css';
 import type { MeResponse } from '@shared/contracts/me';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
