@@ -158,7 +158,7 @@ export function createChatService(deps: {
     async requireVoice(userId: string): Promise<void> {
       await requireChatAccess(userId);
       if ((await providers.transcription()).name === 'none') {
-        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Voice needs a transcription provider (AI_TRANSCRIBE_MODEL).');
+        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Voice needs a transcription provider (the admin panel’s AI tab, or AI_TRANSCRIBE_MODEL).');
       }
     },
 
