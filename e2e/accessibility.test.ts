@@ -20,7 +20,7 @@ type Lang = 'en' | 'fr';
 const LANGS: Lang[] = ['en', 'fr'];
 
 const TITLES = ['Lanterns on the river', 'The Sunday market', 'Snow on the orchard'];
-const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'support', 'users'] as const;
+const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'ai', 'support', 'users'] as const;
 // admin:tabs.users (the other tab names are in support/admin-texts.ts).
 const USERS_TAB = { en: 'Users', fr: 'Utilisateurs' };
 const adminTabName = (lang: Lang, tab: (typeof ADMIN_TABS)[number]) => (tab === 'users' ? USERS_TAB[lang] : adminUi(lang).tab[tab]);
@@ -182,7 +182,7 @@ describe.each(LANGS)('axe on every page (%s)', (lang) => {
     await visit(page, f, lang, `/home/admin?tab=${ADMIN_TABS[0]}`, (p) => p.getByRole('tabpanel'));
     for (const tab of ADMIN_TABS.slice(1)) {
       // Tabs switch in place: choosing one is quicker than loading the page again.
-      await page.getByRole('tab', { name: adminTabName(lang, tab) }).click();
+      await page.getByRole('tab', { name: adminTabName(lang, tab), exact: true }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe(tab);
       await settle(page, page.getByRole('tabpanel'));
       await f.scan(page, `/home/admin?tab=${tab} (${lang})`);

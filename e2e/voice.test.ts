@@ -1,6 +1,6 @@
 // Voice messages: Chromium's fake microphone (see support/browser.ts) records a tone, the app uploads it, a local
 // OpenAI-compatible stand-in transcribes it and streams the reply; and without a transcription service the
-// microphone only explains why it cannot be used.
+// microphone only shows to administrators, explaining where to turn voice on, and not at all to anyone else.
 import { createHash } from 'node:crypto';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -117,13 +117,14 @@ describe('with a transcription service', () => {
 describe('without a transcription service', () => {
   const s = setupSuite();
 
-  it('keeps the microphone reachable but explains that voice needs a transcription service, recording nothing', async () => {
+  it('shows administrators a microphone that explains where to turn voice on, recording nothing; others see none', async () => {
     const { page, context } = await openPage(s.browser);
     const microphoneRequests = await countMicrophoneRequests(context);
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/chat/transcribe')) uploads.push(request.url());
     });
+    // The first account of a fresh app is its administrator.
     await signedInUser(context, s.app);
     await openChat(page, s.app);
 
@@ -137,11 +138,11 @@ describe('without a transcription service', () => {
         .join(' ')
         .trim(),
     );
-    expect(description).toBe(t.transcriptionUnavailable);
+    expect(description).toBe(t.voiceAdminUnavailable);
 
     // Playwright treats aria-disabled as disabled and would wait forever; a person can still press it.
     await mic.click({ force: true });
-    await toast(page, t.transcriptionUnavailable).waitFor();
+    await toast(page, t.voiceAdminUnavailable).waitFor();
     expect(await mic.getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByText(t.voiceRecording).count(), 'no recording status').toBe(0);
     expect(await microphoneRequests(page), 'the microphone was never asked for').toBe(0);
@@ -158,5 +159,12 @@ describe('without a transcription service', () => {
     });
     expect(answer.status).toBe(503);
     expect(answer.body.error?.code).toBe('TRANSCRIPTION_UNAVAILABLE');
+
+    // Someone who is not an administrator simply has no microphone.
+    const other = await openPage(s.browser);
+    await signedInUser(other.context, s.app);
+    await openChat(other.page, s.app);
+    await other.page.getByRole('textbox', { name: t.chatInput }).waitFor();
+    expect(await other.page.getByTestId('chat-mic').count()).toBe(0);
   });
 });

@@ -96,6 +96,14 @@ async function setup() {
     'PATCH /api/admin/settings': { call: fixed({ url: '/api/admin/settings', body: { dailyGenerationLimit: 1 } }), expect: adminOnly(200) },
     'DELETE /api/admin/settings/agent-avatar': { call: fixed({ url: '/api/admin/settings/agent-avatar' }), expect: adminOnly(204) },
     'POST /api/admin/settings/agent-avatar': { call: fixed({ url: '/api/admin/settings/agent-avatar', body: { avatar: 'x' } }), expect: adminOnly(415) },
+    'GET /api/admin/ai': { call: fixed({ url: '/api/admin/ai' }), expect: adminOnly(200) },
+    'PUT /api/admin/ai/:capability': { call: fixed({ url: '/api/admin/ai/image', body: { source: 'offline' } }), expect: adminOnly(200) },
+    // Nothing listens on port 9: the answer is about that endpoint ({ ok: false }), not an error of ours.
+    'POST /api/admin/ai/models': { call: fixed({ url: '/api/admin/ai/models', body: { capability: 'chat', baseUrl: 'http://127.0.0.1:9/v1' } }), expect: adminOnly(200) },
+    'POST /api/admin/ai/test': {
+      call: fixed({ url: '/api/admin/ai/test', body: { capability: 'chat', baseUrl: 'http://127.0.0.1:9/v1', model: 'any-model' } }),
+      expect: adminOnly(200),
+    },
     'POST /api/admin/email/test': { call: fixed({ url: '/api/admin/email/test', body: { to: 'someone@example.test' } }), expect: adminOnly(204) },
     'GET /api/admin/outbox': { call: fixed({ url: '/api/admin/outbox' }), expect: adminOnly(200) },
     'POST /api/admin/reminders/bulk': { call: fixed({ url: '/api/admin/reminders/bulk', body: { days: 7 } }), expect: adminOnly(200) },

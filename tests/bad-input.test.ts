@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { aiModelsRequestSchema, aiProviderUpdateSchema, aiTestRequestSchema } from '@shared/contracts/ai';
 import { adminSettingsUpdateSchema, bulkReminderSchema, singleReminderSchema, testEmailSchema, unsubscribeSchema } from '@shared/contracts/admin';
 import { firstNameSchema, languageSchema, passwordSchema } from '@shared/contracts/auth';
 import { checkoutRequestSchema, couponAddSchema, couponValidateSchema, freeAccessUpdateSchema, portalRequestSchema } from '@shared/contracts/billing';
@@ -269,6 +270,21 @@ async function setup() {
       chatServerUrl: 'https://chat.example.test/invite',
       calendarUrlEn: null,
       calendarUrlFr: '',
+    })),
+    'PUT /api/admin/ai/:capability': our('admin', '/api/admin/ai/chat', aiProviderUpdateSchema, () => ({
+      source: 'openai-compatible',
+      preset: 'other',
+      baseUrl: standIn.baseUrl,
+      model: 'stand-in-model',
+      apiKey: 'sk-fuzz-key',
+      removeKey: false,
+    })),
+    'POST /api/admin/ai/models': our('admin', '/api/admin/ai/models', aiModelsRequestSchema, () => ({ capability: 'chat', baseUrl: standIn.baseUrl, apiKey: 'sk-fuzz-key' })),
+    'POST /api/admin/ai/test': our('admin', '/api/admin/ai/test', aiTestRequestSchema, () => ({
+      capability: 'text',
+      baseUrl: standIn.baseUrl,
+      model: 'stand-in-model',
+      apiKey: 'sk-fuzz-key',
     })),
     'DELETE /api/me': our('leaving', '/api/me', accountDeletionSchema, () => ({ confirm: true })),
   };

@@ -12,6 +12,7 @@ const en = {
     images: 'Image Settings', // admin:tabs.images
     limits: 'Usage Limits', // admin:tabs.limits
     global: 'Global', // admin:tabs.global
+    ai: 'AI', // admin:tabs.ai
     support: 'Support Tickets', // admin:tabs.support
   },
   save: 'Save changes', // admin:settings.save
@@ -76,6 +77,7 @@ const fr: typeof en = {
     images: 'Réglages des images',
     limits: 'Limites d’utilisation',
     global: 'Général',
+    ai: 'IA',
     support: 'Tickets d’assistance',
   },
   save: 'Enregistrer',

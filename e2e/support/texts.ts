@@ -88,6 +88,7 @@ const en = {
   voiceRecording: 'Recording...', // chat:voice.recording
   voiceSent: 'Voice message transcribed and sent', // chat:voice.sent
   transcriptionUnavailable: 'Voice messages need a transcription service, which isn’t set up here. You can type instead.', // errors:TRANSCRIPTION_UNAVAILABLE
+  voiceAdminUnavailable: 'Voice is off: no transcription service is chosen yet. As an administrator, you can choose one in the administrator panel’s AI tab.', // chat:voice.adminUnavailable
   // Server e-mails (src/server/modules/auth/emails.ts).
   mailVerifySubject: 'Confirm your e-mail',
   mailResetSubject: 'Reset',
@@ -154,6 +155,8 @@ const fr: typeof en = {
   voiceRecording: 'Enregistrement…',
   voiceSent: 'Message vocal transcrit et envoyé',
   transcriptionUnavailable: 'Les messages vocaux demandent un service de transcription, qui n’est pas configuré ici. Tu peux écrire à la place.',
+  voiceAdminUnavailable:
+    'La voix est désactivée\u00a0: aucun service de transcription n’est encore choisi. En tant qu’administrateur, tu peux en choisir un dans l’onglet IA du panneau d’administration.',
   registerSuccess: 'Inscription réussie ! Consulte tes e-mails pour vérifier ton compte.',
   emailVerified: 'Ton adresse e-mail est vérifiée.',
   mailVerifySubject: 'Confirme',

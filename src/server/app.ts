@@ -30,6 +30,9 @@ import { sharedPageHead } from './modules/memories/shared-page-head';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
+import { createAiRepository } from './modules/ai/repository';
+import { aiRoutes } from './modules/ai/routes';
+import { createAiService } from './modules/ai/service';
 import { createAccountRepository } from './modules/account/repository';
 import { accountRoutes } from './modules/account/routes';
 import { createAccountService } from './modules/account/service';
@@ -56,14 +59,12 @@ import { jsonBodyPlugin } from './plugins/json-body';
 import { securityPlugin } from './plugins/security';
 import { createPageRenderer } from './plugins/page-render';
 import { webAppPlugin } from './plugins/web-app';
-import { createChatProvider } from './providers/chat/index';
-import { createImageProvider, generativeArt } from './providers/image/index';
+import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
 import { createStorageProvider, type StorageProvider } from './providers/storage/index';
-import { createTextProvider } from './providers/text/index';
 import { createOfflineExtractor } from './providers/text/offline-extractor';
 import { FILES_URL_PREFIX } from './providers/storage/keys';
-import { createTranscriptionProvider } from './providers/transcription/index';
+import { createSecretBox, resolveSecretsKey } from './secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,8 @@ export interface AppDependencies {
   mail?: MailProvider;
   /** Tests hand a storage that fails on purpose (a memory that cannot be stored is not made). */
   storage?: StorageProvider;
+  /** Seals the AI tab's API keys (main.ts and tests leave it to SECRETS_KEY or the data folder). */
+  secretsKey?: Buffer;
   /** Where logs go (stdout by default); tests capture them to prove what they never contain. */
   logStream?: NodeJS.WritableStream;
 }
@@ -134,8 +137,13 @@ export async function buildApp(deps: AppDependencies) {
     background: backgroundTasks.run,
   });
   const session = createSessionReader(auth, createAuthRepository(database.db));
-  const chatProvider = createChatProvider(config.chat);
-  const transcription = createTranscriptionProvider(config.transcription);
+  // Every AI capability is resolved per request: the AI tab's choice, else the environment, else the built-in default.
+  const ai = createAiService({
+    repository: createAiRepository(database.db),
+    box: createSecretBox(deps.secretsKey ?? resolveSecretsKey(config.secretsKey, config.dataDir)),
+    config,
+    log: app.log,
+  });
   const billingRepository = createBillingRepository(database.db);
   const stripe = config.billing.provider === 'stripe' ? createStripeBilling(config.billing) : null;
   const billing = createBillingService({
@@ -148,27 +156,22 @@ export async function buildApp(deps: AppDependencies) {
   // may also be asked, briefly, and can only raise the offline verdict (docs/safety.md).
   const safety = createSafetyService({
     referrals: createSafetyRepository(database.db),
-    judge: chatProvider.assessRisk ? (input) => chatProvider.assessRisk!(input) : null,
     judgeTimeoutMs: Math.min(config.chat.timeoutMs, 10_000),
   });
   const chat = createChatService({
     chat: createChatRepository(database.db),
     profiles,
     billing,
-    provider: chatProvider,
-    transcription,
+    providers: ai,
     safety,
     wordDelayMs: config.chat.offlineDelayMs,
   });
-  const textProvider = createTextProvider(config.text);
-  const imageProvider = createImageProvider(config.image);
   const generation = createGenerationService({
     generations: createGenerationRepository(database.db),
     chat,
     safety,
-    text: textProvider,
+    providers: ai,
     fallbackText: createOfflineExtractor(),
-    image: imageProvider,
     fallbackImage: generativeArt,
     storage,
     staleAfterMs: config.generation.staleAfterMs,
@@ -180,16 +183,14 @@ export async function buildApp(deps: AppDependencies) {
   const community = createCommunityService({ community: createCommunityRepository(database.db) });
   const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing });
 
-  const providers: ProviderNames = {
-    chat: chatProvider.name,
-    text: textProvider.name,
-    transcription: transcription.name,
-    image: imageProvider.name,
+  // The AI capabilities can change while the app runs (the AI tab): read at each question.
+  const providers = async (): Promise<ProviderNames> => ({
+    ...(await ai.names()),
     billing: stripe ? 'stripe' : 'sandbox',
     mail: mail.name,
     storage: storage.name,
     googleSignIn: config.google ? 'google' : 'disabled',
-  };
+  });
 
   const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers });
   const reminders = createRemindersService({
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
   await app.register(adminRoutes({ admin, settings, reminders }));
+  await app.register(aiRoutes({ admin, ai }));
   await app.register(billingRoutes({ session, admin, billing, webhook: stripe }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(supportRoutes({ session, admin, support }));

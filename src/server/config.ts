@@ -17,6 +17,8 @@ const envSchema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   BETTER_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  /** Seals the API keys saved in the admin panel's AI tab; a key made once in DATA_DIR when unset. */
+  SECRETS_KEY: optional(z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string().min(3)).default('Souvenir <no-reply@souvenir.local>'),
   ADMIN_EMAILS: optional(
@@ -100,6 +102,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL ?? null,
     logLevel: env.LOG_LEVEL,
     authSecret: env.BETTER_AUTH_SECRET ?? null,
+    secretsKey: env.SECRETS_KEY ?? null,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     adminEmails: env.ADMIN_EMAILS,

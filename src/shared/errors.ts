@@ -27,7 +27,7 @@ export const ERROR_STATUS = {
   GENERATION_IN_PROGRESS: 409,
   /** Spec §8 "Error creating visual memory": the memory could not be saved; the daily limit was released. */
   MEMORY_CREATE_FAILED: 500,
-  /** Voice needs a transcription provider (AI_BASE_URL + AI_TRANSCRIBE_MODEL); none is configured. */
+  /** Voice needs a transcription provider (the AI tab, or AI_TRANSCRIBE_MODEL); none is chosen. */
   TRANSCRIPTION_UNAVAILABLE: 503,
   /** The transcription provider failed, timed out or heard nothing. */
   TRANSCRIPTION_FAILED: 502,

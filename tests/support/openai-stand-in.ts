@@ -5,7 +5,8 @@
  *   otherwise one JSON completion: the memory's texts as JSON when `response_format` is asked, the image
  *   prompt as plain text when not;
  * - `POST <baseUrl>/audio/transcriptions` — multipart uploads, answered `{ "text": … }`;
- * - `POST <baseUrl>/images/generations` — an image inline (`b64_json`) or as an address it serves itself.
+ * - `POST <baseUrl>/images/generations` — an image inline (`b64_json`) or as an address it serves itself;
+ * - `GET <baseUrl>/models` — its model list (`options.models`), as the AI tab reads it.
  *
  * Usage, from an integration test or a browser test that starts the server process itself:
  *
@@ -134,6 +135,10 @@ export interface OpenAiStandInOptions {
   memory?: MemoryTextsAnswer;
   /** What plain non-streamed completions answer: the image prompt. */
   imagePrompt?: string;
+  /** The ids `GET /models` lists. */
+  models?: string[];
+  /** When set, every request must carry `Authorization: Bearer <requiredKey>`, or gets 401. */
+  requiredKey?: string;
 }
 
 const readBody = async (request: IncomingMessage) => {
@@ -386,10 +391,23 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     }
   }
 
+  const models = options.models ?? ['stand-in-model', 'stand-in-whisper', 'gpt-image-1'];
+  /** Every model-list request, in order (the AI tab's). */
+  const modelRequests: { path: string; authorization: string | undefined }[] = [];
+
   const server = createServer((request, response) => {
     void (async () => {
       const raw = await readBody(request);
       const path = (request.url ?? '').split('?')[0] ?? '';
+      if (options.requiredKey && request.headers.authorization !== `Bearer ${options.requiredKey}` && !path.startsWith('/generated/')) {
+        json(response, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+        return;
+      }
+      if (request.method === 'GET' && path.endsWith('/models')) {
+        modelRequests.push({ path, authorization: request.headers.authorization });
+        json(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'stand-in' })) });
+        return;
+      }
       if (request.method === 'POST' && path.endsWith('/chat/completions')) return completions(request, response, raw);
       if (request.method === 'POST' && path.endsWith('/audio/transcriptions')) return transcription(request, response, raw);
       if (request.method === 'POST' && path.endsWith('/images/generations')) return imageGeneration(request, response, raw);
@@ -416,6 +434,8 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
     transcriptions,
     /** Every image-generation request, in order. */
     images,
+    /** Every model-list request, in order. */
+    modelRequests,
     /** The PNG every image generation answers. */
     image,
     /** What structured completions answer, and the image prompt plain ones answer. */

@@ -1,4 +1,5 @@
 // The one schema object Drizzle and drizzle-kit read; tables live in their own files.
+export * from './ai-providers';
 export * from './app-settings';
 export * from './auth';
 export * from './billing';

@@ -82,13 +82,13 @@ export function createChatService(deps: {
   profiles: ProfileService;
   /** The one answer to "is this person subscribed?" (free access counts). */
   billing: { statusOf(userId: string): Promise<{ hasActiveSubscription: boolean; isFreeAccess: boolean }> };
-  provider: ChatProvider;
-  transcription: TranscriptionProvider;
+  /** The providers answering now, read per request (the AI tab may change them while the app runs). */
+  providers: { chat(): Promise<ChatProvider>; transcription(): Promise<TranscriptionProvider> };
   safety: SafetyService;
   /** The pace of the safety layer's own replies, word by word (the offline companion's pace). */
   wordDelayMs: number;
 }) {
-  const { chat, profiles, provider, transcription, safety } = deps;
+  const { chat, profiles, providers, safety } = deps;
 
   /** Spec §3 "Subscription status", from billing: a paid subscription or free access is active. */
   const subscriptionOf = async (userId: string) => {
@@ -123,7 +123,12 @@ export function createChatService(deps: {
     requireChatAccess,
 
     async status(userId: string, language?: Language): Promise<ChatStatusResponse> {
-      const [{ profile, journalDays, subscription, hasAccess }, settings] = await Promise.all([accessOf(userId), chat.findAgentSettings()]);
+      const [{ profile, journalDays, subscription, hasAccess }, settings, provider, transcription] = await Promise.all([
+        accessOf(userId),
+        chat.findAgentSettings(),
+        providers.chat(),
+        providers.transcription(),
+      ]);
       const lang = language ?? (LANGUAGES.includes(profile.defaultLanguage) ? profile.defaultLanguage : 'en');
       return {
         journalDays,
@@ -152,8 +157,8 @@ export function createChatService(deps: {
     /** Voice needs the chat itself (402) and a transcription provider (503), checked before any audio is read. */
     async requireVoice(userId: string): Promise<void> {
       await requireChatAccess(userId);
-      if (transcription.name === 'none') {
-        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Voice needs a transcription provider (AI_TRANSCRIBE_MODEL).');
+      if ((await providers.transcription()).name === 'none') {
+        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Voice needs a transcription provider (the admin panel’s AI tab, or AI_TRANSCRIBE_MODEL).');
       }
     },
 
@@ -180,6 +185,7 @@ export function createChatService(deps: {
       input: { audio: Buffer; format: AudioFormat; language: Language },
       context: { signal: AbortSignal; log: FastifyBaseLogger },
     ): Promise<string> {
+      const transcription = await providers.transcription();
       let text: string;
       try {
         text = await transcription.transcribe({
@@ -215,7 +221,9 @@ export function createChatService(deps: {
       input: ChatReplyRequest,
       context: { signal: AbortSignal; log: FastifyBaseLogger },
     ): Promise<ChatReply> {
-      const [profile, settings] = await Promise.all([profiles.getProfile(userId), chat.findAgentSettings()]);
+      // The provider answering this turn, whichever the AI tab or the configuration chose: the safety layer
+      // below stands in front of it all the same.
+      const [profile, settings, provider] = await Promise.all([profiles.getProfile(userId), chat.findAgentSettings(), providers.chat()]);
       await profiles.recordChatDay(userId, utcDate());
       const { language, messages } = input;
       const country: SafetyCountry = isSafetyCountry(profile.country) ? profile.country : (input.country ?? 'OTHER');
@@ -235,7 +243,8 @@ export function createChatService(deps: {
       };
       if (offlineTurn.level === 'crisis') return answerOurselves(offlineTurn);
 
-      const judgement = safety.canJudge(offline) ? safety.judge(messages, offline, context) : Promise.resolve(offlineTurn);
+      const judge = provider.assessRisk ? (input: Parameters<NonNullable<ChatProvider['assessRisk']>>[0]) => provider.assessRisk!(input) : null;
+      const judgement = safety.canJudge(offline, judge) ? safety.judge(messages, offline, judge, context) : Promise.resolve(offlineTurn);
       const agentName = language === 'fr' ? settings.agentNameFr : settings.agentName;
       const system = buildSystemPrompt({
         template: language === 'fr' ? settings.chatPromptFr : settings.chatPrompt,

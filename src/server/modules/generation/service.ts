@@ -64,19 +64,19 @@ export function createGenerationService(deps: {
   chat: ChatService;
   /** A conversation the crisis layer assessed as crisis becomes a calm memory written by us (docs/decisions/0033-crisis-day-memory.md). */
   safety: Pick<SafetyService, 'hadCrisis'>;
-  text: TextProvider;
+  /** The providers answering now, read once per memory (the AI tab may change them while the app runs). */
+  providers: { text(): Promise<TextProvider>; image(): Promise<ImageProvider> };
   /** Writes the image prompt when the text provider cannot (the offline extractor). */
   fallbackText: TextProvider;
-  image: ImageProvider;
   /** Draws the default artwork when the image provider fails (the generative-art renderer). */
   fallbackImage: ImageProvider;
   storage: StorageProvider;
   /** A generation running longer than this is taken as dead (its process stopped); longer than the providers' timeouts let one run. */
   staleAfterMs: number;
 }) {
-  const { generations, chat, text, fallbackText, image, fallbackImage, storage } = deps;
+  const { generations, chat, fallbackText, fallbackImage, storage } = deps;
 
-  const textsOf = async (input: Parameters<TextProvider['extractMemory']>[0], log: FastifyBaseLogger) => {
+  const textsOf = async (text: TextProvider, input: Parameters<TextProvider['extractMemory']>[0], log: FastifyBaseLogger) => {
     try {
       return { texts: await text.extractMemory(input), textFallback: false };
     } catch (error) {
@@ -90,7 +90,7 @@ export function createGenerationService(deps: {
     }
   };
 
-  const imagePromptOf = async (input: Parameters<TextProvider['imagePrompt']>[0], log: FastifyBaseLogger) => {
+  const imagePromptOf = async (text: TextProvider, input: Parameters<TextProvider['imagePrompt']>[0], log: FastifyBaseLogger) => {
     try {
       return await text.imagePrompt(input);
     } catch (error) {
@@ -106,6 +106,7 @@ export function createGenerationService(deps: {
 
   /** The artwork, or the default one (the offline renderer, from the same prompt) with spec §8's outcome. */
   const artworkOf = async (
+    image: ImageProvider,
     request: Parameters<ImageProvider['generate']>[0],
     log: FastifyBaseLogger,
   ): Promise<{ image: Buffer; outcome: GenerationOutcome; errorDetails: string | null }> => {
@@ -172,8 +173,11 @@ export function createGenerationService(deps: {
     let stored: StoredImage | null = null;
     let memoryId: string;
     let result: Omit<GenerationResponse, 'memoryId' | 'generation'>;
+    let text: TextProvider = fallbackText;
+    let image: ImageProvider = fallbackImage;
     try {
       const settings = await generations.findSettings();
+      [text, image] = await Promise.all([deps.providers.text(), deps.providers.image()]);
       const fr = input.language === 'fr';
       const textInput = {
         messages: input.messages,
@@ -195,12 +199,13 @@ export function createGenerationService(deps: {
         prompt = calm.imagePrompt;
         art = { image: await fallbackImage.generate({ prompt, size: settings.imageSize, quality: settings.imageQuality, signal }), outcome: 'created', errorDetails: null };
       } else {
-        ({ texts, textFallback } = await textsOf(textInput, log));
+        ({ texts, textFallback } = await textsOf(text, textInput, log));
         prompt = await imagePromptOf(
+          text,
           { ...textInput, summaryPrompt: fr ? settings.summaryPromptFr : settings.summaryPrompt, imagePrompt: fr ? settings.imagePromptFr : settings.imagePrompt },
           log,
         );
-        art = await artworkOf({ prompt, size: settings.imageSize, quality: settings.imageQuality, signal }, log);
+        art = await artworkOf(image, { prompt, size: settings.imageSize, quality: settings.imageQuality, signal }, log);
       }
       stored = await storage.putImage(`memories/${userId}`, art.image);
       result = { outcome: art.outcome, errorDetails: art.errorDetails, textFallback };

@@ -32,8 +32,8 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * provider's prompt, and counts referrals with no text and no person attached. It never logs or keeps
  * a word of the conversation: logs carry kinds of failures only.
  */
-export function createSafetyService(deps: { referrals: SafetyRepository; judge: RiskJudge | null; judgeTimeoutMs: number }) {
-  const { referrals, judge } = deps;
+export function createSafetyService(deps: { referrals: SafetyRepository; judgeTimeoutMs: number }) {
+  const { referrals } = deps;
 
   const turnOf = (offline: ConversationAssessment, level: SafetyLevel): TurnSafety => {
     const earlierCrisis = offline.earlierCrisis;
@@ -49,8 +49,11 @@ export function createSafetyService(deps: { referrals: SafetyRepository; judge: 
       return { offline, turn: turnOf(offline, offline.level) };
     },
 
-    /** Whether the model's judgement may be asked: an AI provider is configured and the offline verdict is not already crisis. */
-    canJudge(offline: ConversationAssessment): boolean {
+    /**
+     * Whether the model's judgement may be asked: the provider answering this turn can judge (an AI
+     * provider, whichever the AI tab or the configuration chose) and the offline verdict is not already crisis.
+     */
+    canJudge(offline: ConversationAssessment, judge: RiskJudge | null): judge is RiskJudge {
       return judge !== null && offline.level !== 'crisis';
     },
 
@@ -58,7 +61,12 @@ export function createSafetyService(deps: { referrals: SafetyRepository; judge: 
      * The model's judgement, which can only raise the offline verdict: a failure, a timeout or an answer
      * below it leaves the offline verdict as it is.
      */
-    async judge(messages: readonly SafetyTurn[], offline: ConversationAssessment, context: { signal: AbortSignal; log: FastifyBaseLogger }): Promise<TurnSafety> {
+    async judge(
+      messages: readonly SafetyTurn[],
+      offline: ConversationAssessment,
+      judge: RiskJudge | null,
+      context: { signal: AbortSignal; log: FastifyBaseLogger },
+    ): Promise<TurnSafety> {
       if (!judge || offline.level === 'crisis') return turnOf(offline, offline.level);
       const timeout = AbortSignal.timeout(deps.judgeTimeoutMs);
       try {

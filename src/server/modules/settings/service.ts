@@ -11,10 +11,10 @@ type SettingsRow = Awaited<ReturnType<SettingsRepository['get']>>;
 const AGENT_AVATAR_FOLDER = 'agent';
 
 /** What the administrator panel reads and saves; the chat and generation read the same row on every request. */
-export function createSettingsService(deps: { settings: SettingsRepository; files: FilesService; providers: ProviderNames }) {
+export function createSettingsService(deps: { settings: SettingsRepository; files: FilesService; providers: () => Promise<ProviderNames> }) {
   const { settings, files } = deps;
 
-  const toAdmin = (row: SettingsRow): AdminSettings => ({
+  const toAdmin = (row: SettingsRow, providers: ProviderNames): AdminSettings => ({
     chatPrompt: row.chatPrompt,
     chatPromptFr: row.chatPromptFr,
     agentName: row.agentName,
@@ -39,7 +39,7 @@ export function createSettingsService(deps: { settings: SettingsRepository; file
     reminderScheduleDays: row.reminderScheduleDays,
     reminderLastRunOn: row.reminderLastRunOn,
     updatedAt: row.updatedAt.toISOString(),
-    providers: deps.providers,
+    providers,
   });
 
   /** Only the agent's own uploaded pictures are ever removed. */
@@ -55,11 +55,13 @@ export function createSettingsService(deps: { settings: SettingsRepository; file
 
   return {
     async get(): Promise<AdminSettings> {
-      return toAdmin(await settings.get());
+      const [row, providers] = await Promise.all([settings.get(), deps.providers()]);
+      return toAdmin(row, providers);
     },
 
     async update(changes: AdminSettingsUpdate): Promise<AdminSettings> {
-      return toAdmin(await settings.update(changes));
+      const [row, providers] = await Promise.all([settings.update(changes), deps.providers()]);
+      return toAdmin(row, providers);
     },
 
     /** The agent's picture, with the same checks and re-encoding as a profile picture. */

@@ -43,7 +43,7 @@ export interface TranscriptionProviderOptions {
 }
 
 /** No embedded default: without a provider, voice is unavailable and the microphone says so. */
-const none: TranscriptionProvider = {
+export const noTranscription: TranscriptionProvider = {
   name: 'none',
   transcribe: () => Promise.reject(new TranscriptionProviderError('unavailable')),
 };
@@ -52,5 +52,5 @@ const none: TranscriptionProvider = {
 export function createTranscriptionProvider(options: TranscriptionProviderOptions): TranscriptionProvider {
   return options.baseUrl && options.model
     ? createOpenAiCompatibleTranscription({ ...options, baseUrl: options.baseUrl, model: options.model })
-    : none;
+    : noTranscription;
 }

@@ -218,7 +218,7 @@ function ReminderScheduleForm({ settings }: { settings: AdminSettings }) {
 
 const CAPABILITIES: ReadonlyArray<keyof ProviderNames> = ['chat', 'text', 'image', 'transcription', 'mail', 'storage', 'billing', 'googleSignIn'];
 
-/** Which service does what: set in the server's configuration, shown here read-only. */
+/** Which service does what now (the AI ones chosen in the AI tab or the configuration), shown here read-only. */
 function ProvidersTable({ providers }: { providers: ProviderNames }) {
   const { t } = useTranslation('admin');
   const id = useId();

@@ -95,6 +95,7 @@ describe('admin panel', () => {
       'Image Settings',
       'Usage Limits',
       'Global',
+      'AI',
       'Support Tickets',
       'Users',
     ]);

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { usePageTitle } from '@web/lib/page-head';
 import { AgentIdentityTab } from '../components/agent-identity-tab';
+import { AiTab } from '../components/ai-tab';
 import { ChatPromptTab } from '../components/chat-prompt-tab';
 import { CouponsTab } from '../components/coupons-tab';
 import { EmailToolsTab } from '../components/email-tools-tab';
@@ -15,8 +16,8 @@ import { readTicketFilter, SupportTicketsTab } from '../components/support-ticke
 import { UsageLimitsTab } from '../components/usage-limits-tab';
 import { readUserSearch, UsersTab } from '../components/users-tab';
 
-/** Spec §2 "Admin panel": the tabs in the specification's order, then Users (free access, issue 6). */
-const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'support', 'users'] as const;
+/** Spec §2 "Admin panel": the tabs in the specification's order, with AI beside Global, then Users (free access). */
+const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'ai', 'support', 'users'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The first tab in the spec's order opens first; an unknown ?tab= falls back to it. */
@@ -53,6 +54,7 @@ export function AdminPage() {
     if (value === 'email') return <EmailToolsTab />;
     if (value === 'support') return <SupportTicketsTab status={status} onStatusChange={selectStatus} />;
     if (value === 'coupons') return <CouponsTab />;
+    if (value === 'ai') return <AiTab />;
     return <UsersTab search={userSearch} onSearchChange={selectUserSearch} />;
   };
 
@@ -64,7 +66,7 @@ export function AdminPage() {
       </header>
 
       <Tabs value={tab} onValueChange={(value) => selectTab(readTab(value))} className="space-y-8">
-        {/* Nine tools do not fit one row on a phone: the tabs wrap instead of pushing the page sideways. */}
+        {/* Ten tools do not fit one row on a phone: the tabs wrap instead of pushing the page sideways. */}
         <TabsList aria-label={t('tabs.label')} className="flex h-auto flex-wrap">
           {ADMIN_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className="flex-auto">

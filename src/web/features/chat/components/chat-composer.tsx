@@ -20,7 +20,8 @@ interface ChatComposerProps {
   /** The conversation is becoming a memory: everything waits, and the mobile finish button shows its progress. */
   generating: boolean;
   isMobile: boolean;
-  voice: { available: boolean; state: VoiceState; onPress: () => void };
+  /** Null: no microphone at all (voice is off and the person is not an administrator who could turn it on). */
+  voice: { available: boolean; state: VoiceState; onPress: () => void } | null;
   /** On mobile the finish button lives here, as an icon. */
   finish: { enabled: boolean; onPress: () => void };
 }
@@ -34,8 +35,8 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
   const { t } = useTranslation(['chat', 'errors']);
   const voiceHintId = useId();
   const canSend = value.trim().length > 0 && !replying && !disabled && !generating;
-  const recording = voice.state === 'recording';
-  const transcribing = voice.state === 'transcribing';
+  const recording = voice?.state === 'recording';
+  const transcribing = voice?.state === 'transcribing';
 
   useLayoutEffect(() => {
     const textarea = textareaRef.current;
@@ -103,13 +104,14 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
           style={{ minHeight: TEXTAREA_MIN_PX, maxHeight: TEXTAREA_MAX_PX }}
           className="block min-w-0 flex-1 resize-none overflow-y-auto rounded-md border border-field bg-surface px-3.5 py-2.5 text-base leading-normal text-ink transition-colors placeholder:text-ink-muted/80 hover:border-ink-muted focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-60"
         />
-        <Button
+        {voice ? (
+          <Button
           variant={recording ? 'primary' : 'ghost'}
           size="icon"
           data-testid="chat-mic"
           aria-label={micLabel}
           aria-pressed={recording}
-          // Without a transcription service the button stays reachable and explains itself when pressed.
+          // Without a transcription service (shown to administrators only) the button explains itself when pressed.
           aria-disabled={!voice.available || undefined}
           aria-describedby={voice.available ? undefined : voiceHintId}
           disabled={generating || (voice.available && (transcribing || (!recording && (disabled || replying))))}
@@ -118,12 +120,13 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
           onClick={voice.onPress}
         >
           {transcribing ? <Spinner className="size-4" /> : recording ? <Square aria-hidden="true" /> : <Mic aria-hidden="true" />}
-        </Button>
-        {voice.available ? null : (
+          </Button>
+        ) : null}
+        {voice && !voice.available ? (
           <span id={voiceHintId} className="sr-only">
-            {t('errors:TRANSCRIPTION_UNAVAILABLE')}
+            {t('chat:voice.adminUnavailable')}
           </span>
-        )}
+        ) : null}
         <Button type="submit" size="icon" aria-label={t('chat:send')} data-testid="chat-send" disabled={!canSend}>
           <SendHorizontal aria-hidden="true" />
         </Button>

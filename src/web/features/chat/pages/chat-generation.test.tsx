@@ -109,7 +109,8 @@ describe('finishing the conversation: the memory is made', () => {
     const { user, router, fetchMock, invalidate, queryClient } = setup({
       generate: () => answer.promise,
       // The refreshed status is slow to come: the counters are already right meanwhile.
-      status: () => (++statusCalls === 1 ? json(buildChatStatus()) : new Promise<Response>(() => {})),
+      // With voice on, so the microphone is there to be locked too.
+      status: () => (++statusCalls === 1 ? json(buildChatStatus({ voice: true })) : new Promise<Response>(() => {})),
     });
     await openChat();
 

@@ -27,9 +27,14 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-function setup({ status = buildChatStatus(), reply, extra = {} }: { status?: ReturnType<typeof buildChatStatus>; reply?: Handler; extra?: Record<string, Handler> } = {}) {
+function setup({
+  status = buildChatStatus(),
+  reply,
+  extra = {},
+  me = buildMe(),
+}: { status?: ReturnType<typeof buildChatStatus>; reply?: Handler; extra?: Record<string, Handler>; me?: ReturnType<typeof buildMe> } = {}) {
   const network = mockFetch({
-    ...baseHandlers(buildMe()),
+    ...baseHandlers(me),
     'GET /api/chat/status': () => json(status),
     'POST /api/chat/reply': reply ?? (() => sseResponse(['It sounds ', 'like a full day.'])),
     ...extra,
@@ -302,17 +307,25 @@ describe('chat page: access', () => {
 });
 
 describe('chat page: voice', () => {
-  it('without a transcription service, the microphone explains itself and records nothing', async () => {
+  it('without a transcription service, shows no microphone to people who cannot turn voice on', async () => {
+    setup({ status: buildChatStatus({ voice: false }) });
+    await openChat();
+    expect(screen.queryByRole('button', { name: 'Record a voice message' })).toBeNull();
+    expect(textbox()).toBeInTheDocument();
+  });
+
+  it('without a transcription service, shows administrators a microphone that points to the AI tab and records nothing', async () => {
     const getUserMedia = vi.fn();
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
-    const { user } = setup({ status: buildChatStatus({ voice: false }) });
+    const { user } = setup({ status: buildChatStatus({ voice: false }), me: buildMe({ profile: { isAdmin: true } }) });
     await openChat();
 
     const mic = screen.getByRole('button', { name: 'Record a voice message' });
-    expect(mic).toHaveAccessibleDescription(/Voice messages need a transcription service/);
+    expect(mic).toHaveAccessibleDescription(/administrator panel’s AI tab/);
     expect(mic).toHaveAttribute('aria-disabled', 'true');
     await user.click(mic);
-    expect(await screen.findByText(/Voice messages need a transcription service/, { selector: '[data-title]' })).toBeInTheDocument();
+    expect(await screen.findByText(/no transcription service is chosen yet/, { selector: '[data-title]' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open the AI tab' })).toBeInTheDocument();
     expect(getUserMedia).not.toHaveBeenCalled();
     Reflect.deleteProperty(navigator, 'mediaDevices');
   });

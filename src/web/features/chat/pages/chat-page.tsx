@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -62,6 +62,7 @@ export function ChatPage() {
 function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusResponse }) {
   const { t } = useTranslation('chat');
   const isMobile = useIsMobile();
+  const navigate = useNavigate();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState('');
 
@@ -120,7 +121,8 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
 
   function onVoicePress() {
     if (!status.voice) {
-      toast.info(t('errors:TRANSCRIPTION_UNAVAILABLE'), { id: 'voice-unavailable' });
+      // Only administrators see the microphone without a service: they can turn voice on.
+      toast.info(t('voice.adminUnavailable'), { id: 'voice-unavailable', action: { label: t('voice.openAiTab'), onClick: () => void navigate('/home/admin?tab=ai') } });
       return;
     }
     voice.toggle();
@@ -177,7 +179,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
             disabled={limitReached}
             generating={generating}
             isMobile={isMobile}
-            voice={{ available: status.voice, state: voice.state, onPress: onVoicePress }}
+            voice={status.voice || me.profile.isAdmin ? { available: status.voice, state: voice.state, onPress: onVoicePress } : null}
             finish={{ enabled: canFinish, onPress: onFinish }}
           />
         ) : (

@@ -1,0 +1,141 @@
+// The AI tab, in English and in French: an administrator points the conversation at an OpenAI-compatible
+// service from the panel (no environment variable, no restart), tries a wrong address and then the right
+// one with Test, saves, and the next chat reply streams from that service; switching back to the built-in
+// companion works the same way. The key typed is never shown again.
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPage } from './support/browser';
+import { openChat, sendAndWaitForReply } from './support/chat';
+import { setupSuite } from './support/suite';
+import { ui } from './support/texts';
+import { newUser, registerViaApi, signInViaApi } from './support/users';
+import { startOpenAiStandIn } from '@tests/support/openai-stand-in';
+
+const KEY = `sk-e2e-${randomBytes(12).toString('hex')}`;
+const standIn = await startOpenAiStandIn({ requiredKey: KEY, chunks: ['A reply ', 'from the ', 'service ', 'chosen in ', 'the AI tab.'] });
+// An address where nothing listens: a stand-in's own, once closed.
+const gone = await startOpenAiStandIn();
+await gone.close();
+afterAll(() => standIn.close());
+
+// Copied from src/web/locales/{en,fr}/admin.json (key noted).
+const texts = {
+  en: {
+    title: 'Administrator Panel', // admin:title
+    tab: 'AI', // admin:tabs.ai
+    section: 'Conversation', // admin:ai.chat.title
+    endpoint: 'An OpenAI-compatible service', // admin:ai.source.endpoint
+    offline: 'Built-in, offline', // admin:ai.source.offline
+    local: 'Private AI on this server', // admin:ai.source.local
+    preset: 'Service', // admin:ai.preset
+    other: 'Other', // admin:ai.presets.other
+    baseUrl: 'Base URL', // admin:ai.baseUrl
+    apiKey: 'API key', // admin:ai.apiKey
+    model: 'Model', // admin:ai.model
+    test: 'Test', // admin:ai.test.label
+    models: "Show the service's models", // admin:ai.loadModels
+    modelsFound: '3 models found: pick one in the Model field.', // admin:ai.modelsFound_other
+    works: /^It works: the service answered in \d+ ms\.$/, // admin:ai.test.ok
+    unreachable: 'It did not work. Nothing answers at this address. Check the address and that the service is running.', // admin:ai.test.notOk + reasons.unreachable
+    save: 'Save changes', // admin:settings.save
+    saved: 'Conversation: saved. It applies from the next request.', // admin:ai.saved
+    activeEndpoint: 'Answering now: OpenAI-compatible service', // admin:ai.active + providerNames.openai-compatible
+    activeOffline: 'Answering now: offline companion', // admin:ai.active + providerNames.offline-companion
+  },
+  fr: {
+    title: 'Panneau d’administration',
+    tab: 'IA',
+    section: 'Conversation',
+    endpoint: 'Un service compatible OpenAI',
+    offline: 'Intégré, hors ligne',
+    local: 'IA privée sur ce serveur',
+    preset: 'Service',
+    other: 'Autre',
+    baseUrl: 'URL de base',
+    apiKey: 'Clé d’API',
+    model: 'Modèle',
+    test: 'Tester',
+    models: 'Afficher les modèles du service',
+    modelsFound: '3 modèles trouvés\u00a0: choisis-en un dans le champ Modèle.',
+    works: /^Ça fonctionne\u00a0: le service a répondu en \d+\u00a0ms\.$/,
+    unreachable: 'Ça n’a pas fonctionné. Rien ne répond à cette adresse. Vérifie l’adresse et que le service est bien lancé.',
+    save: 'Enregistrer',
+    saved: 'Conversation\u00a0: enregistré. Cela s’applique dès la prochaine demande.',
+    activeEndpoint: 'Répond en ce moment\u00a0: un service compatible OpenAI',
+    activeOffline: 'Répond en ce moment\u00a0: le compagnon hors ligne',
+  },
+};
+
+const ADMINS = { en: `ai-admin-en-${randomBytes(4).toString('hex')}@example.test`, fr: `ai-admin-fr-${randomBytes(4).toString('hex')}@example.test` };
+const s = setupSuite({ app: { env: { ADMIN_EMAILS: `${ADMINS.en},${ADMINS.fr}`, CHAT_OFFLINE_DELAY_MS: '0' } } });
+
+const toast = (page: Page, lang: 'en' | 'fr', text: string) => page.getByRole('region', { name: ui(lang).toasts }).getByText(text, { exact: true });
+
+async function openAiTab(page: Page, lang: 'en' | 'fr'): Promise<Locator> {
+  const x = texts[lang];
+  await page.goto(`${s.app.baseUrl}/home/admin?tab=ai`);
+  await page.getByRole('heading', { level: 1, name: x.title }).waitFor();
+  expect(await page.getByRole('tab', { name: x.tab, exact: true }).getAttribute('aria-selected')).toBe('true');
+  const section = page.getByRole('region', { name: x.section, exact: true });
+  await section.waitFor();
+  return section;
+}
+
+describe.each(['en', 'fr'] as const)('the AI tab (%s)', (lang) => {
+  const x = texts[lang];
+
+  it('connects the conversation to a service with Test and Save, then goes back to the built-in companion', async () => {
+    const { page, context } = await openPage(s.browser, { locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+    const admin = await registerViaApi(s.app, newUser({ email: ADMINS[lang], language: lang, firstName: 'Alex' }));
+    await signInViaApi(context, s.app, admin);
+    const section = await openAiTab(page, lang);
+
+    // The private model is announced, not offered yet.
+    expect(await section.getByRole('radio', { name: x.local }).isDisabled()).toBe(true);
+    await section.getByRole('radio', { name: x.endpoint }).check();
+    await section.getByLabel(x.preset, { exact: true }).selectOption({ label: x.other });
+    const baseUrl = section.getByLabel(x.baseUrl, { exact: true });
+    const key = section.getByLabel(x.apiKey, { exact: true });
+    expect(await key.getAttribute('type')).toBe('password');
+    await key.fill(KEY);
+    await section.getByLabel(x.model, { exact: true }).fill('stand-in-model');
+    const result = section.getByTestId('admin-ai-chat-test-result');
+
+    // A wrong address: the failure, in plain words.
+    await baseUrl.fill(gone.baseUrl);
+    await section.getByRole('button', { name: x.test, exact: true }).click();
+    await result.getByText(x.unreachable, { exact: true }).waitFor();
+
+    // The right one: the latency. And the service's own models.
+    await baseUrl.fill(standIn.baseUrl);
+    await section.getByRole('button', { name: x.test, exact: true }).click();
+    await result.getByText(x.works).waitFor();
+    await section.getByRole('button', { name: x.models, exact: true }).click();
+    await section.getByText(x.modelsFound, { exact: true }).waitFor();
+
+    await section.getByRole('button', { name: x.save, exact: true }).click();
+    await toast(page, lang, x.saved).waitFor();
+    await section.getByText(x.activeEndpoint, { exact: true }).waitFor();
+    // The key field is empty again and the page holds only its mask.
+    expect(await key.inputValue()).toBe('');
+    expect(await page.content()).not.toContain(KEY.slice(3));
+    expect(await page.content()).toContain(`sk-…${KEY.slice(-4)}`);
+
+    // The next reply streams from the service, with the key it was given.
+    const asked = standIn.chats().length;
+    await openChat(page, s.app);
+    expect(await sendAndWaitForReply(page, lang === 'fr' ? 'Une journée calme au bord de l’eau.' : 'A calm day by the water.', lang)).toBe(standIn.reply);
+    expect(standIn.chats().length).toBe(asked + 1);
+    expect(standIn.chats().at(-1)!.authorization).toBe(`Bearer ${KEY}`);
+
+    // Back to the built-in companion, the same way.
+    const again = await openAiTab(page, lang);
+    await again.getByRole('radio', { name: x.offline }).check();
+    await again.getByRole('button', { name: x.save, exact: true }).click();
+    await again.getByText(x.activeOffline, { exact: true }).waitFor();
+    await openChat(page, s.app);
+    expect(await sendAndWaitForReply(page, lang === 'fr' ? 'Encore un mot.' : 'One more word.', lang)).not.toBe(standIn.reply);
+    expect(standIn.chats().length).toBe(asked + 1);
+  });
+});

@@ -1,0 +1,246 @@
+import { BlockList, isIP } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  AI_CAPABILITIES,
+  type AiCapability,
+  type AiModelsRequest,
+  type AiModelsResponse,
+  type AiProviderUpdate,
+  type AiProviderView,
+  type AiSettings,
+  type AiTestRequest,
+  type AiTestResponse,
+} from '@shared/contracts/ai';
+import { AppError } from '../../app-error';
+import type { Config } from '../../config';
+import { createChatProvider, type ChatProvider } from '../../providers/chat/index';
+import { createOfflineCompanion } from '../../providers/chat/offline-companion';
+import { createOpenAiCompatibleChat } from '../../providers/chat/openai-compatible';
+import { createImageProvider, generativeArt, type ImageProvider } from '../../providers/image/index';
+import { createOpenAiCompatibleImages } from '../../providers/image/openai-compatible';
+import type { OpenAiOptions } from '../../providers/openai-client';
+import { listModels, probe } from '../../providers/openai-probe';
+import { createTextProvider, type TextProvider } from '../../providers/text/index';
+import { createOfflineExtractor } from '../../providers/text/offline-extractor';
+import { createOpenAiCompatibleText } from '../../providers/text/openai-compatible';
+import { createTranscriptionProvider, noTranscription, type TranscriptionProvider } from '../../providers/transcription/index';
+import { createOpenAiCompatibleTranscription } from '../../providers/transcription/openai-compatible';
+import { SecretUnreadableError, type SecretBox } from '../../secret-box';
+import type { AiProviderRow, AiRepository } from './repository';
+
+/** The provider each capability is answered by. */
+export interface CapabilityProviders {
+  chat: ChatProvider;
+  text: TextProvider;
+  image: ImageProvider;
+  transcription: TranscriptionProvider;
+}
+
+/** How long a process keeps the AI tab's choices before reading them again (another process may have saved). */
+export const AI_SETTINGS_TTL_MS = 10_000;
+
+/** The longest a Test or a model list may take. */
+const PROBE_TIMEOUT_MS = 20_000;
+
+/**
+ * Where the private model run by this server plugs in: each capability's provider built from a saved
+ * endpoint. A new source (the local model) adds its own builder beside `endpoint` and a case in
+ * `providerOf` below.
+ */
+const BUILD_ENDPOINT: { [C in AiCapability]: (options: OpenAiOptions) => CapabilityProviders[C] } = {
+  chat: createOpenAiCompatibleChat,
+  text: createOpenAiCompatibleText,
+  image: createOpenAiCompatibleImages,
+  transcription: createOpenAiCompatibleTranscription,
+};
+
+// Cloud metadata services answer on link-local addresses: an address typed in the AI tab never reaches
+// them. Loopback and private networks stay allowed (Ollama, LM Studio and friends run there).
+const LINK_LOCAL = new BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+LINK_LOCAL.addAddress('fd00:ec2::254', 'ipv6');
+
+function requireReachableAddress(baseUrl: string) {
+  const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+  const version = isIP(host);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(host)?.[1];
+  const blocked =
+    (version === 4 && LINK_LOCAL.check(host, 'ipv4')) ||
+    (version === 6 && LINK_LOCAL.check(host, 'ipv6')) ||
+    (mapped !== undefined && LINK_LOCAL.check(mapped, 'ipv4'));
+  if (blocked) {
+    throw new AppError('VALIDATION_FAILED', 'This address is reserved for the machine’s own services.', { baseUrl: ['validation.aiBaseUrlBlocked'] });
+  }
+}
+
+const sameOrigin = (a: string | null, b: string) => a !== null && new URL(a).origin === new URL(b).origin;
+
+/** `sk-…abcd`: enough to recognise a key, never enough to use it. Short keys show nothing of themselves. */
+export function maskKey(key: string): string {
+  return key.length >= 16 ? `${key.slice(0, 3)}…${key.slice(-4)}` : '…';
+}
+
+/**
+ * The AI provider registry: for each capability, the AI tab's choice (kept in ai_providers), else the
+ * environment variables, else the built-in default — read per request and cached for a few seconds
+ * (docs/decisions/0035-ai-providers-from-the-admin-panel.md). Keys are sealed before they are stored,
+ * opened only to hand them to the SDK, and never answered or logged.
+ */
+export function createAiService(deps: {
+  repository: AiRepository;
+  box: SecretBox;
+  config: Pick<Config, 'chat' | 'text' | 'image' | 'transcription'>;
+  log: FastifyBaseLogger;
+  ttlMs?: number;
+}) {
+  const { repository, box, config, log } = deps;
+  const ttlMs = deps.ttlMs ?? AI_SETTINGS_TTL_MS;
+  const context = (capability: AiCapability) => `ai:${capability}`;
+
+  // Built once: the environment does not change while the process runs.
+  const fromConfiguration: CapabilityProviders = {
+    chat: createChatProvider(config.chat),
+    text: createTextProvider(config.text),
+    image: createImageProvider(config.image),
+    transcription: createTranscriptionProvider(config.transcription),
+  };
+  const offline: CapabilityProviders = {
+    chat: createOfflineCompanion({ delayMs: config.chat.offlineDelayMs }),
+    text: createOfflineExtractor(),
+    image: generativeArt,
+    transcription: noTranscription,
+  };
+  const timeoutOf = (capability: AiCapability) => (capability === 'image' ? config.image.timeoutMs : config.chat.timeoutMs);
+
+  const openKey = (row: AiProviderRow): { key: string | null; readable: boolean } => {
+    if (!row.sealedApiKey) return { key: null, readable: true };
+    try {
+      return { key: box.open(row.sealedApiKey, context(row.capability)), readable: true };
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      return { key: null, readable: false };
+    }
+  };
+
+  function providerOf<C extends AiCapability>(capability: C, row: AiProviderRow | undefined): CapabilityProviders[C] {
+    if (!row || row.source === 'configuration') return fromConfiguration[capability];
+    if (row.source === 'offline' || !row.baseUrl || !row.model) return offline[capability];
+    const { key, readable } = openKey(row);
+    // Kind of problem only: the key itself, or anything about it, is never logged.
+    if (!readable) log.warn({ capability }, 'the stored AI key cannot be read with the current SECRETS_KEY: calling without it');
+    return BUILD_ENDPOINT[capability]({ baseUrl: row.baseUrl, apiKey: key, model: row.model, timeoutMs: timeoutOf(capability) });
+  }
+
+  let cached: { at: number; value: Promise<{ rows: AiProviderRow[]; providers: CapabilityProviders }> } | null = null;
+  const current = () => {
+    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    const value = repository.list().then((rows) => {
+      const row = (capability: AiCapability) => rows.find((r) => r.capability === capability);
+      return {
+        rows,
+        providers: {
+          chat: providerOf('chat', row('chat')),
+          text: providerOf('text', row('text')),
+          image: providerOf('image', row('image')),
+          transcription: providerOf('transcription', row('transcription')),
+        },
+      };
+    });
+    const entry = { at: Date.now(), value };
+    cached = entry;
+    // A failed read is not kept: the next request tries again.
+    value.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return value;
+  };
+
+  const viewOf = (capability: AiCapability, row: AiProviderRow | undefined, active: string): AiProviderView => {
+    const configured = fromConfiguration[capability];
+    const viaEndpoint = configured.name === 'openai-compatible';
+    const key = row ? openKey(row) : { key: null, readable: true };
+    return {
+      capability,
+      source: row?.source ?? 'configuration',
+      preset: row?.preset ?? null,
+      baseUrl: row?.baseUrl ?? null,
+      model: row?.model ?? null,
+      hasKey: Boolean(row?.sealedApiKey),
+      keyMask: key.key ? maskKey(key.key) : null,
+      active,
+      configuration: {
+        provider: configured.name,
+        baseUrl: viaEndpoint ? config[capability].baseUrl : null,
+        model: viaEndpoint ? config[capability].model : null,
+      },
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
+  };
+
+  const view = async (): Promise<AiSettings> => {
+    const { rows, providers } = await current();
+    return { providers: AI_CAPABILITIES.map((capability) => viewOf(capability, rows.find((r) => r.capability === capability), providers[capability].name)) };
+  };
+
+  /** The key for a call to `baseUrl`: the one typed now, else the stored one — only ever to the address it was saved for. */
+  const keyFor = async (capability: AiCapability, baseUrl: string, typed: string | undefined): Promise<string | null> => {
+    if (typed) return typed;
+    const row = (await repository.list()).find((r) => r.capability === capability);
+    return row && sameOrigin(row.baseUrl, baseUrl) ? openKey(row).key : null;
+  };
+
+  return {
+    chat: async () => (await current()).providers.chat,
+    text: async () => (await current()).providers.text,
+    image: async () => (await current()).providers.image,
+    transcription: async () => (await current()).providers.transcription,
+
+    /** Which provider answers each capability now (/api/health, the Global tab). */
+    async names(): Promise<{ [C in AiCapability]: string }> {
+      const { providers } = await current();
+      return { chat: providers.chat.name, text: providers.text.name, image: providers.image.name, transcription: providers.transcription.name };
+    },
+
+    view,
+
+    /** Saves one capability's choice; this process uses it from the next request on, others within the TTL. */
+    async update(capability: AiCapability, input: AiProviderUpdate, requestLog: FastifyBaseLogger): Promise<AiSettings> {
+      const existing = (await repository.list()).find((r) => r.capability === capability);
+      if (input.source !== 'openai-compatible') {
+        // The endpoint stays filled in (its key still sealed), ready for when it is chosen again.
+        await repository.save({
+          capability,
+          source: input.source,
+          preset: existing?.preset ?? null,
+          baseUrl: existing?.baseUrl ?? null,
+          model: existing?.model ?? null,
+          sealedApiKey: existing?.sealedApiKey ?? null,
+        });
+      } else {
+        requireReachableAddress(input.baseUrl);
+        // A stored key follows the endpoint only on the same server: another address needs it typed again.
+        const kept = existing?.sealedApiKey && sameOrigin(existing.baseUrl, input.baseUrl) ? existing.sealedApiKey : null;
+        const sealedApiKey = input.removeKey ? null : input.apiKey ? box.seal(input.apiKey, context(capability)) : kept;
+        await repository.save({ capability, source: input.source, preset: input.preset, baseUrl: input.baseUrl, model: input.model, sealedApiKey });
+      }
+      cached = null;
+      requestLog.info({ capability, source: input.source }, 'AI provider saved');
+      return view();
+    },
+
+    async models(input: AiModelsRequest): Promise<AiModelsResponse> {
+      requireReachableAddress(input.baseUrl);
+      return listModels({ baseUrl: input.baseUrl, apiKey: await keyFor(input.capability, input.baseUrl, input.apiKey), timeoutMs: PROBE_TIMEOUT_MS });
+    },
+
+    async test(input: AiTestRequest, requestLog: FastifyBaseLogger): Promise<AiTestResponse> {
+      requireReachableAddress(input.baseUrl);
+      const apiKey = await keyFor(input.capability, input.baseUrl, input.apiKey);
+      const result = await probe(input.capability, { baseUrl: input.baseUrl, apiKey, model: input.model, timeoutMs: PROBE_TIMEOUT_MS });
+      requestLog.info(result.ok ? { capability: input.capability, latencyMs: result.latencyMs } : { capability: input.capability, reason: result.reason, upstreamStatus: result.status }, 'AI provider tested');
+      return result;
+    },
+  };
+}
+export type AiService = ReturnType<typeof createAiService>;

@@ -1,0 +1,116 @@
+import type { AiProviderView, AiSettings } from '@shared/contracts/ai';
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@web/lib/i18n';
+import { baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
+import { renderApp } from '@web/testing/render-app';
+import { buildAdminSettings } from '../testing/admin-fixtures';
+
+const WAIT = { timeout: 5000 };
+const SLOW = { timeout: 20_000 };
+
+afterEach(async () => {
+  toast.dismiss();
+  await i18n.changeLanguage('en');
+  vi.unstubAllGlobals();
+});
+
+const admin = buildMe({ profile: { isAdmin: true, firstName: 'Alex' } });
+
+const view = (capability: AiProviderView['capability'], overrides: Partial<AiProviderView> = {}): AiProviderView => ({
+  capability,
+  source: 'configuration',
+  preset: null,
+  baseUrl: null,
+  model: null,
+  hasKey: false,
+  keyMask: null,
+  active: { chat: 'offline-companion', text: 'offline-extractor', image: 'generative-art', transcription: 'none' }[capability],
+  configuration: { provider: 'offline-companion', baseUrl: null, model: null },
+  updatedAt: null,
+  ...overrides,
+});
+
+function setup(settings: AiSettings, handlers: Record<string, (request: RecordedRequest) => Response> = {}) {
+  const network = mockFetch({
+    ...baseHandlers(admin),
+    'GET /api/admin/settings': () => json(buildAdminSettings()),
+    'GET /api/admin/ai': () => json(settings),
+    ...handlers,
+  });
+  return { ...network, ...renderApp('/home/admin?tab=ai') };
+}
+
+const defaults: AiSettings = { providers: [view('chat'), view('text'), view('image'), view('transcription')] };
+
+describe('admin panel: AI', SLOW, () => {
+  it('offers an endpoint with presets, says plainly why a Test failed and how fast one worked, and saves only a typed key', async () => {
+    let testAnswer: unknown = { ok: false, reason: 'unauthorized', status: 401 };
+    let current = defaults;
+    const saved: AiSettings = {
+      providers: [
+        view('chat', { source: 'openai-compatible', preset: 'groq', baseUrl: 'https://api.groq.com/openai/v1', model: 'llama-3.1-8b-instant', hasKey: true, keyMask: 'gsk…wxyz', active: 'openai-compatible' }),
+        ...defaults.providers.slice(1),
+      ],
+    };
+    const { user, requests } = setup(defaults, {
+      'GET /api/admin/ai': () => json(current),
+      'POST /api/admin/ai/test': () => json(testAnswer),
+      'PUT /api/admin/ai/chat': () => {
+        current = saved;
+        return json(saved);
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Conversation' }, WAIT);
+    expect(within(card).getByRole('radio', { name: 'Private AI on this server' })).toBeDisabled();
+    expect(within(card).getByRole('radio', { name: 'Server configuration' })).toBeChecked();
+    await user.click(within(card).getByRole('radio', { name: 'An OpenAI-compatible service' }));
+    await user.selectOptions(within(card).getByLabelText('Service'), 'groq');
+    expect(within(card).getByLabelText('Base URL')).toHaveValue('https://api.groq.com/openai/v1');
+    await user.type(within(card).getByLabelText('API key'), 'gsk-typed-key-0123456789wxyz');
+    await user.type(within(card).getByLabelText('Model'), 'llama-3.1-8b-instant');
+
+    await user.click(within(card).getByRole('button', { name: 'Test' }));
+    expect(await within(card).findByText('It did not work. The service refused the key. Check the API key.', undefined, WAIT)).toBeInTheDocument();
+    testAnswer = { ok: true, latencyMs: 231 };
+    await user.click(within(card).getByRole('button', { name: 'Test' }));
+    expect(await within(card).findByText('It works: the service answered in 231 ms.', undefined, WAIT)).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/admin/ai/test').at(-1)!.body).toEqual({
+      capability: 'chat',
+      baseUrl: 'https://api.groq.com/openai/v1',
+      apiKey: 'gsk-typed-key-0123456789wxyz',
+      model: 'llama-3.1-8b-instant',
+    });
+
+    await user.click(within(card).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Conversation: saved. It applies from the next request.', undefined, WAIT)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      source: 'openai-compatible',
+      preset: 'groq',
+      baseUrl: 'https://api.groq.com/openai/v1',
+      model: 'llama-3.1-8b-instant',
+      apiKey: 'gsk-typed-key-0123456789wxyz',
+    });
+    await waitFor(() => expect(within(card).getByLabelText('API key')).toHaveValue(''));
+    expect(within(card).getByText(/A key is stored \(gsk…wxyz\)/)).toBeInTheDocument();
+  });
+
+  it('refuses an address that is not one before calling anything', async () => {
+    const { user, requests } = setup(defaults);
+    const card = await screen.findByRole('region', { name: 'Voice transcription' }, WAIT);
+    await user.click(within(card).getByRole('radio', { name: 'An OpenAI-compatible service' }));
+    const baseUrl = within(card).getByLabelText('Base URL');
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'localhost:8000');
+    await user.click(within(card).getByRole('button', { name: 'Test' }));
+    expect(await within(card).findByText(/Enter a full address starting with http:\/\/ or https:\/\//, undefined, WAIT)).toBeInTheDocument();
+    expect(requests.filter((r) => r.path.startsWith('/api/admin/ai/'))).toEqual([]);
+  });
+
+  it('says so when the providers cannot be loaded, with a way to try again', async () => {
+    setup(defaults, { 'GET /api/admin/ai': () => json({ error: { code: 'INTERNAL', message: 'x' } }, 500) });
+    expect(await screen.findByText('The AI providers could not be loaded.', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
