@@ -22,6 +22,7 @@ const status = {
   agent: { name: 'Luna', avatarUrl: null },
   firstName: 'Camille',
   voice: false,
+  companion: 'offline',
 };
 
 /** The server of the contract: a welcome-back answer counts the session and may change the language. */
