@@ -286,7 +286,8 @@ const FAMILIES: Record<string, string[]> = {
   ],
   /** Dying, said as something one could want (infinitive), in both languages. */
   DIE: [
-    'die', 'pass away', 'perish', 'stop living', 'stop existing', 'stop breathing', 'cease to exist',
+    'die', 'pass away', 'perish', 'stop living', 'stop existing', 'stop breathing', 'stop being alive', 'stop being here',
+    'arreter de etre en vie', 'cesser de etre en vie', 'arreter de etre la', 'arreter de respirer', 'cease to exist',
     'cease existing', 'end everything', 'be dead', 'be gone(?= [.,]| forever| for good)', 'rope(?= [.,])', 'leave this world', 'leave this earth',
     'go to sleep forever', 'sleep forever', 'sleep and never wake up', 'disappear forever', 'disappear for good',
     'disappear permanently', 'not exist', 'not be alive', 'not be here anymore', 'end it all', 'end it(?= [.,]| tonight| today| now| soon| for good| once and for all| forever)',
@@ -386,7 +387,39 @@ function splitItems(template: string): string[] {
 }
 
 const alternation = (name: string) => `(?:${FAMILIES[name]!.join('|')})`;
-const inline = (inner: string) => inner.split('|').map((part) => (FAMILIES[part] ? alternation(part) : part)).join('|');
+
+/** Where the group opened at `open` closes; templates are checked when the module loads, so a typo fails at once. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{' || text[i] === '[') depth += 1;
+    if (text[i] === '}' || text[i] === ']') depth -= 1;
+    if (depth === 0) return i;
+  }
+  throw new Error(`Unbalanced group in safety template: ${text}`);
+}
+
+/** Alternatives of a group: family names expand, nested {a|b} groups become (?:a|b). */
+function inline(inner: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let parens = 0; // inside a lookahead written in the template, "|" belongs to it
+  for (let i = 0; i < inner.length; i++) {
+    const char = inner[i]!;
+    if (char === '(') parens += 1;
+    if (char === ')') parens -= 1;
+    if (char === '{') {
+      const close = closing(inner, i);
+      current += `(?:${inline(inner.slice(i + 1, close))})`;
+      i = close;
+    } else if (char === '|' && parens === 0) {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  parts.push(current);
+  return parts.map((part) => (FAMILIES[part] ? alternation(part) : part)).join('|');
+}
 const GAP_SOFT = `(?:${alternation('ADV')}|${alternation('NEG')}) `;
 
 /** Templates compile once; soft gaps are captured so a negator found there can be told from one in a phrase. */
@@ -400,9 +433,9 @@ function compile(template: string): RegExp {
     else if (/^%\d+$/.test(item)) source += `((?:(?:[a-z0-9]+|,) ){0,${item.slice(1)}})`;
     else if (/^@\d+$/.test(item)) source += `((?:${GAP_SOFT}){0,${item.slice(1)}})`;
     else if (item.startsWith('{')) {
-      const close = item.indexOf('}');
+      const close = closing(item, 0);
       source += `(?:${inline(item.slice(1, close))})${item.slice(close + 1)} `;
-    } else if (item.startsWith('[')) source += `(?:(?:${inline(item.slice(1, -1))}) )?`;
+    } else if (item.startsWith('[')) source += `(?:(?:${inline(item.slice(1, closing(item, 0)))}) )?`;
     else source += `${item} `;
   }
   return new RegExp(`${anchored ? '(?<= [.,] )' : '(?<= )'}${source}`, 'dg');
@@ -432,6 +465,8 @@ interface Rule {
   past?: boolean;
   /** About someone else already: none when the sentence is about a story, a film, a book. */
   fiction?: boolean;
+  /** A means or a gift given an everyday reason in the same sentence ("for my back", "we're moving") is not one. */
+  everyday?: boolean;
   /** "Ugh I want to die, I sent it to the whole company 🙈": beside embarrassment, a wish to die is a figure of speech. */
   hyperbole?: boolean;
 }
@@ -467,7 +502,7 @@ const IDIOMS: RegExp[] = [
   '{burned|burnt|burn} myself {on the|cooking|with the kettle|with the iron|with the oven|with the pan|with hot|with the stove|while}',
   '{overdosed|overdose|overdosing|od} on {coffee|caffeine|sugar|netflix|chocolate|tv|candy|carbs|cheese|work|love}',
   '{jump|jumped|jumping} ~3 into the {water|sea|lake|river|pool|ocean}', 'bungee', 'cliff diving', '{jump|skipping} rope',
-  'rope {swing|course|bridge|ladder|climbing}', 'suicide {squad|mission|doors?|run|sprints?|burpees?|drills?|king|kings}',
+  'rope {swing|course|bridge|ladder|climbing}', '{skydive|skydiving|skydived|parachute|parachutisme|saut en parachute|trampoline|piscine|pool|plongeoir|diving board|plongee|diving} %8 {jump|sauter}', '{jump|sauter} %8 {skydive|skydiving|parachute|parachutisme|trampoline|piscine|pool|plongeoir|diving board}', 'suicide {squad|mission|doors?|run|sprints?|burpees?|drills?|king|kings}',
   // Suicide as a subject of study, art or care: "a film about suicide prevention", "Durkheim's Le Suicide"
   '{suicide|suicides|suicidal|selfharm} {prevention|awareness|hotline|helpline|line|rates?|statistics|stats|research|risk|lifeline|training|first aid}',
   '{film|movie|documentary|book|novel|article|podcast|talk|lecture|class|course|training|essay|paper|study|show|episode|series|play|song|conference|workshop|seminar|report|chapter|documentaire|livre|roman|serie|episode|piece|chanson|conference|formation|atelier|cours|expose|debat|emission|reportage|article|these|memoire} ~3 {about|on|sur|du|de le|traitant du|qui parle du|parlant du|autour du} ~2 {suicide|suicides|selfharm|suicidal|scarification|scarifications}',
@@ -537,14 +572,17 @@ const RULES: Rule[] = [
     '{serait|seraient|sera|seront|ce serait} ~3 {mieux|plus simple|plus facile|plus heureux|plus heureuse|soulages|soulagee?s?|tranquilles?|en paix|liberee?s?|contente?s?} ~2 si je ~4 {plus la|pas la|morte?|disparaissais|mourais|partais|existais plus|existais pas|la plus|en vie|ne existais}',
     'si je {ne etais|etais} ~1 {plus|pas} {la|en vie} ~3 {mieux|plus simple|plus facile|soulage|soulages|soulagement}',
     // "no one would notice if I was gone", "nobody would miss me", "personne ne me regretterait"
-    '{no one|nobody|noone|nobody would|no one would|personne} ~3 {miss me|notice if i|care if i|notice i am gone|notice when i|remember me|come to my funeral|cry at my funeral}',
-    '{would|will} anyone ~2 {care|notice|miss me} ~1 if i', 'if i {died|was gone|were gone|disappeared|killed myself|was dead|were dead} ~4 {no one|nobody|anyone|would care|would notice|would miss}',
-    'personne ne ~2 {regretterait|regrettera|remarquerait|remarquera|manquerait|verrait|apercevrait|rendrait compte|pleurerait|viendrait a mon enterrement}',
+    // "nobody would notice if I was gone" — not "…if I skipped class": what would go unnoticed is the writer's absence
+    '{no one|nobody|noone|nobody would|no one would} ~3 {miss me|notice i am gone|notice i was gone|remember me|come to my funeral|cry at my funeral}',
+    '{no one|nobody|noone|anyone|would anyone} ~3 {notice|care|mind|miss me} ~1 {if|when} i ~1 {was gone|were gone|died|disappeared|vanished|was dead|were dead|killed myself|was not here|were not here|did not wake up|never came back|left forever|stopped existing|was not around|were not around|ended it}',
+ 'if i {died|was gone|were gone|disappeared|killed myself|was dead|were dead} ~4 {no one|nobody|anyone|would care|would notice|would miss}',
+    'personne ne ~2 {regretterait|regrettera|remarquerait|remarquera|verrait|apercevrait|rendrait compte|rendra compte|soucierait} ~3 {si je {disparaissais|mourais|mourrais|partais pour toujours|partais pour de bon|etais morte?|me tuais|me suicidais|ne me reveillais pas|ne etais plus la|etais plus la|ne existais plus}|de mon absence|ma absence|ma mort|ma disparition|que je {suis|serais|etais} {partie?|morte?|plus la}}',
+    'personne ne {viendrait|viendra} a mon enterrement', 'personne ne me {manquerait|pleurerait}',
     'personne ne me {regretterait|regrettera|pleurerait|pleurera}',
     // grief that wants to follow: "since my wife passed I just want to be with her again", "je veux juste le rejoindre"
     '{passed|passed away|died|dead|gone|lost|heaven|parti|partie|mort|morte|decede|decedee|disparu|disparue|au ciel|perdu|perdue} %12 {want|wanna|wish|long|need} ~2 {to be with|to join|be with|join|to see|see} ~1 {her|him|them} ~2 {again|in heaven|up there|wherever|soon}',
-    '{passed|passed away|died|dead|gone|lost|heaven|parti|partie|mort|morte|decede|decedee|disparu|disparue|au ciel|perdu|perdue} %12 {veux|voudrais|aimerais|hate de|envie de|besoin de} ~2 {le rejoindre|la rejoindre|les rejoindre|etre avec lui|etre avec elle|etre avec eux}', 'si je {mourais|meurs|mourrais|disparaissais|disparais|me tuais|me tue|partais|pars|me suicidais|me suicide|etais morte?} ~5 {personne|qui|ne remarquerait|ne verrait}',
-    'personne ne ~2 {rendra compte|remarquera|verra|manquera|regrettera|pleurera}',
+    '{passed|passed away|died|dead|gone|lost|heaven|parti|partie|mort|morte|decede|decedee|disparu|disparue|au ciel|perdu|perdue} %12 {veux|voudrais|aimerais|hate de|envie de|besoin de} ~2 {le rejoindre|la rejoindre|les rejoindre|etre avec lui|etre avec elle|etre avec eux}', 'si je {mourais|meurs|mourrais|disparaissais|disparais|me tuais|me tue|me suicidais|me suicide|etais morte?} ~5 {personne|qui|ne remarquerait|ne verrait}',
+    '{if|si} {i die|i died|i was dead|je meurs|je mourais|je mourrais|je etais morte?} ~4 {for the best|better|mieux comme ca|tant mieux|pour le mieux|fine by me|so be it|tant pis|good riddance|bon debarras|le mieux}',
   ]),
   rule('crisis', ['indirect'], [
     'better off dead', 'be better dead',
@@ -561,7 +599,9 @@ const RULES: Rule[] = [
     'ne {plus|jamais} @1 me reveiller', 'ne pas me reveiller(?= [.,]| demain| le lendemain| du tout| ce matin)', 'me endormir pour {toujours|de bon|ne plus}',
     'ne plus jamais ouvrir les yeux', 'plus jamais me reveiller',
     // "nothing to live for", "no reason to live", "lost the will to live", "plus aucune raison de vivre"
-    '{nothing|no reason|no one|nobody|no point} to {live|stay alive|keep living|keep going|be alive} for', 'no reason ~3 to {live|be alive|keep living|stay alive|go on}',
+    '{nothing|no reason|no one|nobody|no point} ~1 to {live|stay alive|keep living|keep going|be alive} for', '{please|pls|plz|just|can} {someone|somebody|anyone} ~1 kill me(?! now)',
+    '{veux|voudrais|aimerais|souhaite|envie} que {ma vie|mon existence|tout ca} ~1 {se arrete|se termine|finisse|cesse|prenne fin}',
+    '{standing|sitting|am|i am|je suis|suis} {at|on|au|sur} {the edge|the ledge|le bord|le rebord}(?= [.,]| of the roof| of the bridge| du pont| du toit| du vide| right now| now| maintenant| je vais| and)', '{not|never} {see|find|have} {a|any} {reason|point} to {live|keep living|go on|stay alive|be alive|exist}', 'no reason ~3 to {live|be alive|keep living|stay alive|go on}',
     '{no|lost the|lost my|lost all|any} {will|desire|wish|reason} to live', '{not|nothing} worth living', 'life ~2 not worth ~1 {living|it}',
     '{what is the|no|any|see the} point {of|in} ~1 {living|life|being alive|going on|existing|waking up|staying alive}',
     '{tired|sick|exhausted|weary} of {living|life|being alive|existing|being here|breathing}', 'done with {life|living|being alive|existing}',
@@ -603,7 +643,7 @@ const RULES: Rule[] = [
     '{want|wanna|need|wish} ~2 {to end|end|ending} {my|the|this} {suffering|pain} ~2 {permanently|for good|forever|once and for all}',
     '{mettre fin|en finir avec} ~1 {a mes souffrances|mes souffrances|a ma souffrance|ma souffrance|a cette souffrance} ~2 {pour de bon|definitivement|pour toujours|a jamais}',
     '{veux|voudrais|aimerais} ~2 {plus|ne plus|jamais} {etre la(?= [.,]| pour personne| dans ce monde| sur terre)|etre ici|etre de ce monde|etre sur cette terre}',
-    '{letter|letters|note|notes|lettre|lettres|mot|mots|message|messages|video} %6 {for after|pour apres|when i am gone|after i am gone|after i die|quand je serai partie?|quand je ne serai plus|apres ma mort|to explain why|explaining why|pour expliquer pourquoi|pour expliquer mon geste|pour leur expliquer}',
+    '{letter|letters|note|notes|lettre|lettres|mot|mots|message|messages|video} %6 {for after|pour apres|when i am gone|after i am gone|after i die|quand je serai partie?|quand je ne serai plus|apres ma mort|explaining why(?= [.,]| i did| i had to| i chose| i couldn t| i could not)|to explain why(?= [.,]| i did| i had to| i chose)|pour expliquer pourquoi(?= [.,]| je suis partie?| je le ai fait| je ai fait ca)|pour expliquer mon geste|pour expliquer mon choix}',
     // "I'm scared of what I might do", "j'ai peur de faire une connerie": euphemisms for acting on it
     '{scared|afraid|terrified|frightened} of what i {might|could|will|would|am going to} do', '{do|doing|done} something to myself', '{me faire|me fasse|me fais|me ferai} quelque chose(?= [.,]| ce soir| cette nuit| de grave| de irreparable)',
     '{not strong enough|too weak|too tired|pas assez forte?|trop faible|trop fatiguee?} {to|pour} {keep living|go on|live|carry on|continuer a vivre|vivre|keep going|continuer(?= [.,])}', 'not trust myself {tonight|right now|alone|anymore|not to}',
@@ -639,8 +679,11 @@ const RULES: Rule[] = [
     '{regarde|fixe|contemple|tiens|serre|caresse} ~3 {la corde|le fusil|le pistolet|les medicaments|les medocs|les cachets|la lame|les lames|le rasoir|le vide}',
     // at a height and thinking of jumping
     '{if i|si je} {jumped|jump|jumping|fell|sautais|me jetais|tombais} ~4 {floor|storey|story|roof|bridge|building|balcony|window|cliff|etage|toit|pont|immeuble|balcon|fenetre|falaise|haut}',
+    // "I'm going to jump", "je vais sauter": a jump with nothing after it, said as an intent
+    '{going to|gonna|about to|want to|ready to|vais|veux|envie de|pret a|prete a|suis prete? a} @1 {jump|sauter|me jeter}(?= [.,]| now| tonight| maintenant| ce soir| tonight)',
     '{bridge|roof|rooftop|ledge|balcony|window|cliff|building|tower|floor|storey|overpass|car park|parking garage|pont|toit|balcon|fenetre|falaise|immeuble|viaduc|rebord|tour|etage|parking} ~8 {sauter|sauterais|sauterai|jump|jumping|jump from|jump off|me jeter|me jetterais|me lancer|sauter dans le vide}(?! de joie| for joy| a le elastique)',
-    '{use it|use them|turn it} on myself', '{me en servir|me en servir|le utiliser|la utiliser|les utiliser|le retourner|la retourner} {sur moi|contre moi}', 'enough {MEANS_PILLS} to', '{MEANS_PILLS|rope|noose|gun|razor|blades?|corde|lames?|fusil|pistolet} ~3 {ready|lined up|laid out|counted out|set aside|all set|prets?|pretes?|alignes|alignees|prepares|preparees|de cote}', '{assez|suffisamment} de {MEANS_PILLS} pour', '{MEANS_PILLS} ~3 {to die|to end it|to kill me|for tonight|pour mourir|pour en finir|pour ce soir}',
+    '{use it|use them|turn it} on myself', '{me en servir|me en servir|le utiliser|la utiliser|les utiliser|le retourner|la retourner} {sur moi|contre moi}', '{MEANS_PILLS} %8 {take them all|swallow them all|take all of them|swallow all of them|tous les prendre|toutes les prendre|tous les avaler|toutes les avaler|les prendre tous|les prendre toutes|les avaler tous|les avaler toutes}',
+    'enough {MEANS_PILLS} to', '{MEANS_PILLS|rope|noose|gun|razor|blades?|corde|lames?|fusil|pistolet} ~3 {ready|lined up|laid out|counted out|set aside|all set|prets?|pretes?|alignes|alignees|prepares|preparees|de cote}', '{assez|suffisamment} de {MEANS_PILLS} pour', '{MEANS_PILLS} ~3 {to die|to end it|to kill me|for tonight|pour mourir|pour en finir|pour ce soir}',
     '{took|taken|swallowed|have taken|just took|ate|downed|take|swallow} {all|all of|the whole|a whole|a bunch of|too many|loads of|lots of|a lot of|so many|every|all my|handfuls of|a handful of|[0-9]+|twenty|thirty|forty|fifty|hundred|the rest of} ~2 {MEANS_PILLS}',
     '{pris|avale|prendre|avaler|pris toute|avale toute} {toute la boite|toutes les|tous les|tous mes|toutes mes|trop de|plein de|[0-9]+|une boite|la boite|les boites|deux boites|une plaquette|toute ma} ~3 {MEANS_PILLS}',
     '{pris|avale} {toute|toutes} {ma|mes|la|les} ~1 {boite|boites|plaquette|plaquettes|reserve}',
@@ -694,12 +737,12 @@ const RULES: Rule[] = [
     '{prends|prenez|prendre} soin de ~3 {pour moi|quand je ne serai plus la|apres moi|apres ma mort|quand je serai partie?}',
     '{giving|given|gave|give|going to give} away ~2 {all|most|everything|everything i own|my stuff|all my|my belongings|my possessions|my things}',
     '{giving|given|gave|give} {all|most} ~1 my {stuff|things|belongings|possessions|clothes|books|games|plants|records} away',
-    '{donne|donner|ai donne|distribue|distribuer|ai distribue|vends|vendre|ai vendu} ~1 {toutes mes affaires|tout ce que je possede|mes affaires|tous mes biens|mes biens|toutes mes choses}',
+    '{donne|donner|ai donne|distribue|distribuer|ai distribue|vends|vendre|ai vendu} ~1 {toutes mes affaires|tout ce que je possede|mes affaires|tous mes biens|mes biens|toutes mes choses}(?! de [a-z])',
     '{will not|won t|not} need {them|it|my things|my stuff|these|anything} {anymore|nolonger|where i am going|after tonight|after this}', 'en aurai plus besoin', 'en aurai bientot plus besoin',
     '{last|final} {night|day|time} {on earth|alive|on this earth|you will hear from me}', '{you|u} will not hear from me ~1 {again|anymore}', 'won t hear from me {again|anymore}',
     '{derniere|dernier} {nuit|jour|soir|message} {sur terre|en vie|vivante?|de ma vie}', 'entendrez plus parler de moi', 'entendras plus parler de moi',
     '{writing|wrote|written|made|updated|rediger|redige|ecrit|fait|ecris|ecrire} ~2 {will|testament} ~6 {will not be here|won t be here|not be around|ne serai plus|serai plus la|pas longtemps|bientot}',
-  ], { others: 'concern' }),
+  ], { others: 'concern', everyday: true }),
 
   // ── Self-harm ──
   rule('crisis', ['self-harm'], [
@@ -716,7 +759,7 @@ const RULES: Rule[] = [
     '{burn|burned|burnt|burning} ~1 my {arms?|wrists?|thighs?|legs?|skin|hands?} with ~1 {lighters?|cigarettes?|matches|match|a lighter|a cigarette}', '{scratch|scratched|scratching|pick|picked|picking|bite|bit|biting|hit|hitting|punch|punched|punching|cut|cutting|burn|burning|bang|banged|banging} ~4 {until|till|til|untill} ~2 {bleed|bleeds|bled|bleeding|bruise|bruised|bruises|it hurts|they bleed|it bleeds|blood|raw}',
     '{gratte|griffe|frappe|mords|coupe|tape|grattee|griffee} ~4 {jusque a le sang|jusque au sang|jusque a saigner|jusque a avoir des bleus}',
     'me {scarifie|scarifier|scarifies|scarifiee|scarifiais|scarifiait}', 'me suis ~1 {scarifie|scarifiee}', '{scarification|scarifications|scarifier|scarifie|scarifiee}',
-    'me {mutile|mutiler|mutilais}', 'automutil[a-z]*', 'me fais du mal(?! a penser| a ressasser| a regarder| a lire| en )', 'me faire du mal(?! a penser| en )',
+    'me {mutile|mutiler|mutilais}', 'me suis ~1 {recoupe|recoupee|rescarifie|rescarifiee|remutile|remutilee}', 'me {recouper|recoupe|rescarifier|rescarifie}', '{recut|re cut|cut myself again}', 'automutil[a-z]*', 'me fais du mal(?! a penser| a ressasser| a regarder| a lire| en )', 'me faire du mal(?! a penser| en )',
     'me suis fait du mal(?= [.,]| expres| volontairement| encore| de nouveau| a nouveau| hier| ce soir| cette nuit)',
     'me {couper|coupe|coupais}(?= [.,]| les bras| les poignets| les cuisses| les jambes| les veines| le bras| la cuisse| expres| encore| volontairement| de nouveau| a nouveau| tous les| chaque| avec)',
     'me suis ~1 {coupe|coupee|brule|brulee|taillade|tailladee} {les bras|les poignets|les cuisses|les jambes|les veines|le bras|la cuisse|le poignet|expres|volontairement|encore|de nouveau|a nouveau|avec une lame|avec un rasoir|avec une cigarette|avec un briquet}',
@@ -745,7 +788,8 @@ const RULES: Rule[] = [
     '{nothing|rien|plus rien} ~2 {brings me joy|makes me happy|me fait plaisir|me rend heureuse?|gives me joy|interests me|me interesse|me donne envie}', 'i am {so|really|very|clinically|severely|deeply}? depressed(?! about| that| because of the)',
     '{suis|je suis} {en depression|depressive?|en pleine depression}', '{so|very|really|extremely|incredibly|painfully|unbearably} lonely', 'me sens {tellement|si|trop|completement} seule?',
     '{not know|sais pas|ne sais pas} {why|pourquoi} {i keep going|i bother|i continue|i go on|je continue|je me bats|je me leve|je tiens}', 'wish i could @2 {disappear|vanish}(?! into| in a| under)',
-    '{arrive|peux} plus a faire face', 'vide de sens', 'sans aucun sens', 'i want out(?= [.,])', 'want out of {life|this life|existence|everything}',
+    '{arrive|peux} plus a faire face', '{tout|everything|life|la vie|ma vie|my life} {est|is|semble|seems|feels|me semble} ~1 {inutile|pointless|meaningless|useless|vain|vaine|absurde|sans but}',
+    '{fatigu[a-z]*|epuis[a-z]*|las|lasse|usee?} de tout(?= [.,]| ca)', 'me sens ~2 {engourdie?|anesthesiee?|eteinte?|morte? interieurement}', 'vide de sens', 'sans aucun sens', 'i want out(?= [.,])', 'want out of {life|this life|existence|everything}',
     '{crying|cry|cried} {every day|every night|all the time|all day|constantly|for no reason}', 'pleure {tous les jours|tous les soirs|tout le temps|sans arret|sans raison|sans savoir pourquoi}',
     '{not|never} feel anything ~1 {anymore|nolonger|at all}', 'feel nothing anymore', '{can barely|can not|can hardly} get out of bed', '{arrive a peine|arrive plus|peux plus} a me lever',
     '{life|everything|la vie|tout|my life|ma vie} {feels|is|est|semble|feels so|is so} ~1 {heavy|too heavy|unbearable|lourde|trop lourde|insupportable|tellement lourde}', '{arrive|peux} plus a respirer',
@@ -789,9 +833,9 @@ const RULES: Rule[] = [
     '{MEANS_PILLS|rope|gun|razor|blades?|knife|corde|lames?|pistolet|fusil|arme|couteau} ~3 {right here|in front of me|next to me|in my hand|in my pocket|on my desk|on the table|ready|beside me|a cote de moi|devant moi|dans ma main|dans ma poche|sur la table|prets?|pretes?|sous la main}',
     '{am|i am|je suis|suis} {on|at|standing on|sitting on|sur|au|a} ~1 {the|a|le|un|la} ~1 {bridge|roof|rooftop|ledge|tracks|platform|cliff|edge|pont|toit|rebord|rails|quai|falaise|viaduc|bord}',
     '{dad s|dad|father s|my|his|the|papa|mon pere|de mon pere} ~1 {gun|guns|rifle|pistol|shotgun|fusil|pistolet|arme}', 'noose',
-  ], { others: 'none' }),
+  ], { others: 'none', everyday: true }),
   rule('weak', ['plan'], [
-    'i have a plan', 'ai un plan', 'know how i {will|would|am going to} do it', 'sais comment je {vais|le ferai|ferai}', 'i have {decided|made my decision|made up my mind}',
+    '{i have|i ve got|i got} a plan(?= [.,]| now| already| for tonight| this time)', 'ai un plan(?= [.,]| maintenant| deja| pour ce soir)', 'know how i {will|would|am going to} do it', 'sais comment je {vais|le ferai|ferai}', 'i have {decided|made my decision|made up my mind}',
     'ai pris ma decision', '{want to|going to|gonna|will|about to|tempted to|envie de|vais|urge to} {use it|use them|do it|take them all|swallow them|les prendre toutes?|les avaler|me en servir|le utiliser|la utiliser|les utiliser}', 'ai decide(?= [.,])', '{picked|chosen|set|chose|pick} {a|the} {date|day|time|night}', '{choisi|fixe} {la date|le jour|le moment|la nuit}',
     '{for when|pour quand|pour le jour ou|pour le moment ou} ~1 {i am ready|i will be ready|je serai pret|je serai prete|le moment viendra|the time comes|it gets too much|ce sera trop|je craquerai}',
     'ai tout {prevu|organise|prepare|planifie}', 'if anything {happens|were to happen|should happen} to me', 'se il me arrive quelque chose', '{will not|won t|not} be around(?= [.,])',
@@ -799,7 +843,7 @@ const RULES: Rule[] = [
     '{written|wrote|ecrit|fini} {my|mes} {letters|notes|lettres|mots}(?! of| de)', '{ready to go|pret a partir|prete a partir}(?= [.,]| now| maintenant)', '{planned|figured out|worked out|decided|chosen|prevu|decide|choisi} {how|comment} ~3 {do it|le faire|ferai}', 'have {planned|prepared|organised|organized} everything', 'everything is {ready|planned|prepared|in place}', 'tout est {pret|prevu|organise|en place}',
     'tonight is the night', '{ce sera|ce est pour|ca sera} ce soir', 'it will be tonight', '^ ~1 i am ready $', '^ ~1 je suis prete? $', 'said goodbye to everyone',
     'dit au revoir a tout le monde', '{writing|wrote|written|made|updated} {my|a} will', '{redige|rediger|ecrit|fait} mon testament', 'affairs in order', 'ordre dans mes affaires',
-  ]),
+  ], { everyday: true }),
 ];
 
 // ─── Negation, person and tense around a match ──────────────────────────────────────────────────────────────
@@ -946,6 +990,11 @@ function maskIdioms(tokens: string[]): string[] {
 /** Embarrassment, not despair: "so embarrassing", "trop la honte", a hidden face. Shame ("j'ai honte de moi") is not in it. */
 const EMBARRASSMENT = compile('{cringe|cringey|cringy|embarrassing|embarrassed|awkward|mortified|facepalm|la honte|trop la honte|genant|genante|gene|trop gene|so embarassing|embarassing}');
 
+/** Everyday reasons for having pills, a rope, for giving things away or writing a letter. */
+const EVERYDAY_REASON = compile(
+  '{for my|for the|for her|for his|pour mon|pour ma|pour mes|pour la|pour le|pour les|pour enfin|to help me|to get some|because of my|a cause de mon|a cause de ma} ~2 {back|head|headache|headaches|tooth|teeth|toothache|migraine|migraines|period|cramps|cold|flu|fever|pain|knee|allergies|allergy|sleep|insomnia|tent|swing|camping|climbing|garden|boat|hammock|dos|tete|dent|dents|migraine|regles|rhume|grippe|fievre|genou|allergie|allergies|dormir|sommeil|insomnie|tente|balancoire|escalade|jardin|bateau|hamac|demenagement|move|course|cours|class}|{moving|move house|we are moving|demenage|demenageons|on demenage|demenagement|charity|association|emmaus|goodwill|vide grenier|declutter|decluttering|trier|tri|desencombrer|donation|dons|outgrew|trop petits|trop petites|christmas|noel|birthday|anniversaire|can not come|ne viens pas|viens pas}'
+);
+
 /** Wishing the pain or everything to stop: concern alone, crisis when made permanent somewhere in the message. */
 const ENDING_WISHES = [
   '{want|wanna|need|wish} ~3 to {end|stop|be over}', '{veux|voudrais|aimerais|envie} ~1 que ~4 {se arrete|cesse|finisse|se termine|soit fini}',
@@ -1006,6 +1055,8 @@ function read(text: string): Reading {
           continue;
         }
         if (current.fiction && fiction()) continue;
+        // "I bought painkillers for my back", "on déménage": a stated everyday reason undoes a means or a giving away
+        if (current.everyday && matches(EVERYDAY_REASON, ` ${sentenceAround(tokens, start, end).join(' ')} `)) continue;
         if (current.level === 'weak') {
           if (!negated) {
             for (const signal of current.signals) weak.add(signal);
@@ -1086,6 +1137,7 @@ const RISK_QUESTIONS = [
 type Answer = 'yes' | 'no' | 'unsure';
 /** How a reply to a yes/no question starts. Checked in this order: "i am not sure" is unsure before "i am not" is no. */
 const ANSWERS: [Answer, RegExp][] = [
+  ['yes', compile('^ ~1 {no complaints|no problem|no problems|no worries|no issues|nothing to worry about|pas de souci|pas de soucis|aucun souci|pas de probleme|aucun probleme}')],
   ['no', compile('^ ~1 {i do not think so|do not think so|je ne pense pas|je pense pas|je ne crois pas|je crois pas|je pense que non|je crois que non|not that i know}')],
   ['unsure', compile('^ ~1 {i do not know|do not know|not sure|i am not sure|je sais pas|je ne sais pas|je sais plus|maybe|peut etre|hard to say|difficile a dire|je suis pas sure?|je ne suis pas sure?|pas sure?|no idea|aucune idee|kind of|sort of|a bit|a little|sometimes|un peu|parfois|plus ou moins|more or less|not entirely|not completely|pas completement|pas totalement|pas tout a fait|i guess}')],
   ['no', compile('^ ~1 {no|nope|nah|non|nan|not really|not at all|not now|not tonight|not today|not exactly|pas vraiment|pas trop|pas du tout|pas tellement|absolument pas|pas ce soir|pas maintenant|i am not|je ne suis pas|je suis pas|never|jamais|bof}')],
