@@ -62,14 +62,18 @@ const EXPANSIONS: Record<string, string> = {
   cos: 'because', bc: 'because', bcuz: 'because', ppl: 'people', every1: 'everyone', evry1: 'everyone',
   evryone: 'everyone', some1: 'someone', no1: 'no one', noone: 'no one', nobdy: 'nobody', anymor: 'anymore',
   nemore: 'anymore', tmrw: 'tomorrow', tmr: 'tomorrow', tomoro: 'tomorrow', '2moro': 'tomorrow', '2day': 'today',
-  wnat: 'want', wamt: 'want', wnt: 'want', whant: 'want', wnana: 'want to', watn: 'want', klil: 'kill', abt: 'about', pls: 'please', plz: 'please', dieing: 'dying', dyin: 'dying', killin: 'killing', myslef: 'myself', mysef: 'myself',
+  abt: 'about', pls: 'please', plz: 'please',
+  // short key words typed wrong: too short to guess by edit distance, too common to miss
+  wnat: 'want', wamt: 'want', wnt: 'want', whant: 'want', watn: 'want', wnana: 'want to', klil: 'kill', dieing: 'dying',
+  dyin: 'dying', killin: 'killing', myslef: 'myself', mysef: 'myself',
   lmao: 'lol', lmfao: 'lol', rofl: 'lol', haha: 'lol', hahaha: 'lol', hehe: 'lol', xd: 'lol',
   // Internet euphemisms for suicide: written to slip past filters, they mean it
   kms: 'kill myself', kys: 'kill yourself', ctb: 'kill myself', sewerslide: 'suicide', sewercide: 'suicide',
   suicied: 'suicide', selfdelete: 'kill myself',
   // French SMS: subject glued to its verb, dropped letters
   jai: 'je ai', jen: 'je en', jme: 'je me', jte: 'je te', jle: 'je le', jsuis: 'je suis', jsui: 'je suis',
-  chuis: 'je suis', chui: 'je suis', chu: 'je suis', chus: 'je suis', jss: 'je suis', jveux: 'je veux', jveu: 'je veux', jvx: 'je veux',
+  chuis: 'je suis', chui: 'je suis', chu: 'je suis', chus: 'je suis', jss: 'je suis', jveux: 'je veux',
+  jveu: 'je veux', jvx: 'je veux',
   jvais: 'je vais', jvai: 'je vais', jpeux: 'je peux', jpeu: 'je peux', jpx: 'je peux', jsais: 'je sais',
   jsai: 'je sais', jsp: 'je sais pas', chais: 'je sais', jpense: 'je pense', jcrois: 'je crois', jfais: 'je fais',
   jdois: 'je dois', jvoudrais: 'je voudrais', jaimerais: 'je aimerais', jaurais: 'je aurais', javais: 'je avais',
@@ -78,7 +82,7 @@ const EXPANSIONS: Record<string, string> = {
   nen: 'ne en', nai: 'ne ai', nest: 'ne est', netais: 'ne etais', mendormir: 'me endormir', tkt: 'te inquiete pas',
   tqt: 'te inquiete pas', tinquiete: 'te inquiete', pk: 'pourquoi', pq: 'pourquoi', pourkoi: 'pourquoi',
   pcq: 'parce que', pck: 'parce que', psk: 'parce que', pask: 'parce que', parceque: 'parce que', qd: 'quand',
-  qnd: 'quand', kan: 'quand', ke: 'que', koi: 'quoi', kwa: 'quoi', tt: 'tout', tte: 'toute', ts: 'tous',
+  qnd: 'quand', kan: 'quand', ke: 'que', koi: 'quoi', kwa: 'quoi', tt: 'tout', tte: 'toute',
   bcp: 'beaucoup', pr: 'pour', ds: 'dans', vx: 'veux', ve: 'veux', veu: 'veux', veus: 'veux', jamai: 'jamais',
   jame: 'jamais', tjr: 'toujours', tjrs: 'toujours', toujour: 'toujours', envi: 'envie', moa: 'moi', mwa: 'moi',
   toa: 'toi', oci: 'aussi', ajd: 'aujourdhui', auj: 'aujourdhui', aujd: 'aujourdhui', dmain: 'demain',
@@ -111,6 +115,7 @@ const PHRASES: [RegExp, string][] = [
   [phrase('can not stop|can not help|ne peux pas me empecher de|peux pas me empecher de|ne arrive pas a arreter de|arrive pas a arreter de|ne arrete pas de|arrete pas de|ne cesse pas de|ne cesse de|cesse pas de'), 'keep'],
   [phrase('no longer|any longer'), 'nolonger'],
   [phrase('any more'), 'anymore'],
+  // Québec "pu" is "plus" ("j'ai pu le goût de vivre") when a wish or a strength follows, not "pouvoir" ("j'ai pu venir")
   [/(?<= )pu(?= (?:envie|le gout|gout|rien|capable|la force|de force|vivre|exister|jamais|personne|la|de raison))/g, 'plus'],
   [phrase('de plus en plus'), 'increasingly'],
   [phrase('plus que jamais'), 'morethanever'],
@@ -132,8 +137,8 @@ function phrase(alternatives: string): RegExp {
 }
 
 /**
- * Words whose typos matter (none whose squeezed form is another real word: "noose" would swallow "nose"): written with a letter doubled or missing, one swapped, they still mean the same.
- * Exact forms first; a token that squeezes (runs of a letter to one) to one of them is that word.
+ * Words whose typos matter: written with a letter doubled or missing they still mean the same. A token that squeezes
+ * (runs of a letter to one) to one of them is that word. None may squeeze to another real word ("noose" → "nose").
  */
 const KEY_FORMS = [
   'die', 'dies', 'died', 'dying', 'dead', 'kill', 'kills', 'killed', 'killing', 'myself', 'suicide', 'suicides',
@@ -196,8 +201,6 @@ function expandRawToken(raw: string, previous: string | undefined): string[] {
   // "g" is "j'ai" in French texting, unless it follows a number ("20 g de paracétamol")
   if (token === 'g') return previous && /^\d+$/.test(previous) ? ['g'] : ['je', 'ai'];
   if (token === 'c' && previous !== 'u') return ['ce', 'est'];
-  // Québec "pu" is "plus" ("j'ai pu le goût de vivre"), unless it is "pouvoir" ("j'ai pu venir"): told by what follows, later
-  if (token === 'pu' && previous && ['ai', 'a', 'veux', 'peux', 'suis', 'ne'].includes(previous)) return ['pu'];
   // "TS" is a suicide attempt after an article ("j'ai fait une TS"), otherwise "tous"
   if (token === 'ts') return previous && ['une', 'des', 'ma', 'sa', 'premiere', 'derniere', '1'].includes(previous) ? ['tentative', 'de', 'suicide'] : ['tous'];
   // a contraction typed with a space instead of the apostrophe: "i m", "i ve", "it s"
@@ -282,7 +285,7 @@ const FAMILIES: Record<string, string[]> = {
     'thinking about', 'thinking of', 'think about', 'thought about', 'thought of', 'thoughts of', 'thoughts about',
     'considering', 'contemplating', 'fantasizing about', 'fantasising about', 'dreaming of', 'dreaming about',
     'dream of', 'dream about', 'obsessed with', 'feel like', 'felt like', 'feeling like', 'keep thinking about',
-    'started thinking about', 'cannot stop thinking about', 'ideas of', 'urge to start', 'urges of',
+    'started thinking about', 'ideas of',
   ],
   /** Dying, said as something one could want (infinitive), in both languages. */
   DIE: [
@@ -303,8 +306,8 @@ const FAMILIES: Record<string, string[]> = {
   DYING: [
     'dying', 'being dead', 'not being here', 'not being alive', 'not existing', 'not waking up', 'ending it all',
     'ending it(?! with)', 'ending things(?! with)', 'suicide', 'committing suicide', 'disappearing forever',
-    'ending everything', 'sleeping forever', 'jumping(?= [.,])', 'overdosing', 'giving up on life', 'how to (?:end it|do it|kill myself|die|end my life|go)(?= [.,]| tonight| quickly| painlessly)',
-    'ways to (?:die|end it|kill myself|end my life|go)', '(?:stepping|jumping|falling|walking|throwing myself) (?:off|in front|onto|into traffic|under)', 'walking into traffic',
+    'ending everything', 'sleeping forever', 'jumping(?= [.,])', 'overdosing', 'giving up on life', 'how to (?:end it|kill myself|die|end my life)(?= [.,]| tonight| quickly| painlessly)',
+    'ways to (?:die|end it|kill myself|end my life)', '(?:stepping|jumping|falling|walking|throwing myself) (?:off|in front|onto|into traffic|under)', 'walking into traffic',
   ],
   /** Killing oneself: the reflexive makes it first-person already. English, then French. */
   KILL_SELF: [
@@ -465,6 +468,8 @@ interface Rule {
   past?: boolean;
   /** About someone else already: none when the sentence is about a story, a film, a book. */
   fiction?: boolean;
+  /** Said of the writer: the sentence holds "I", "me", "my" or "right now", "lately" (else a general statement). */
+  personal?: boolean;
   /** A means or a gift given an everyday reason in the same sentence ("for my back", "we're moving") is not one. */
   everyday?: boolean;
   /** "Ugh I want to die, I sent it to the whole company 🙈": beside embarrassment, a wish to die is a figure of speech. */
@@ -547,10 +552,14 @@ const RULES: Rule[] = [
     '{am|feel|feeling|felt|been|get|getting|so|very|really|pretty|kinda|extremely|super|always|still|became|become|was|were|used to be|have been|had been|suis|sens|sentais|etais|devenue?|ai ete} @2 {suicidal|suicidaire|suicidaires}',
     '{suicidal|suicidaires?} {thoughts?|ideation|ideations|feelings?|urges?|again|tonight|lately|thinking}',
     '{idees|pensees|envies|pulsions|tendances|idee} {suicidaires?|de suicide|de mort|noires}',
-    'suicide ~3 {only|best|last|seule|meilleure|derniere} ~1 {way|option|solution|answer|choice|exit|issue|way out|sortie}',
     'suicide {is|has been|keeps|est} ~2 {on my mind|in my head|dans ma tete}',
-    '{suicide|death|dying|being dead|la mort|le suicide|mourir} ~1 {is|seems|looks|sounds|feels|would be|will be|est|semble|parait|me semble|serait|sera} ~3 {good|nice|peaceful|appealing|tempting|like a relief|better|easier|like the answer|comforting|douce|doux|reposant|reposante|tentant|tentante|un soulagement|une delivrance|une liberation|mieux|la solution|attirant|attirante}',
   ], IDEATION),
+  // Death or suicide judged good or the only way: the writer's own view only ("death sounds peaceful right now"),
+  // not a statement about the world ("dying is peaceful for most patients")
+  rule('crisis', ['ideation'], [
+    'suicide ~3 {only|best|last|seule|meilleure|derniere} ~1 {way|option|solution|answer|choice|exit|issue|way out|sortie}',
+    '{suicide|death|dying|being dead|la mort|le suicide|mourir} ~1 {is|seems|looks|sounds|feels|would be|will be|est|semble|parait|me semble|serait|sera} ~3 {good|nice|peaceful|appealing|tempting|like a relief|better|easier|like the answer|comforting|douce|doux|reposant|reposante|tentant|tentante|un soulagement|une delivrance|une liberation|mieux|la solution|attirant|attirante}',
+  ], { ...IDEATION, personal: true }),
   // Past attempts: crisis when recent, concern when told as long past ("when I was 16")
   rule('crisis', ['ideation', 'self-harm'], [
     '{tried|attempted|try|tryed|trying|attempt|attempting} {to|de} ~1 {die|end it|mourir}',
@@ -571,8 +580,8 @@ const RULES: Rule[] = [
     '{mieux|plus heureux|plus heureuse|plus heureuses|plus simple|plus facile|plus leger|plus legere|bien mieux} sans moi',
     '{serait|seraient|sera|seront|ce serait} ~3 {mieux|plus simple|plus facile|plus heureux|plus heureuse|soulages|soulagee?s?|tranquilles?|en paix|liberee?s?|contente?s?} ~2 si je ~4 {plus la|pas la|morte?|disparaissais|mourais|partais|existais plus|existais pas|la plus|en vie|ne existais}',
     'si je {ne etais|etais} ~1 {plus|pas} {la|en vie} ~3 {mieux|plus simple|plus facile|soulage|soulages|soulagement}',
-    // "no one would notice if I was gone", "nobody would miss me", "personne ne me regretterait"
-    // "nobody would notice if I was gone" — not "…if I skipped class": what would go unnoticed is the writer's absence
+    // "nobody would miss me", "personne ne me regretterait"; "nobody would notice if I was gone" but not "…if I skipped
+    // class": what would go unnoticed is the writer's absence
     '{no one|nobody|noone|nobody would|no one would} ~3 {miss me|notice i am gone|notice i was gone|remember me|come to my funeral|cry at my funeral}',
     '{no one|nobody|noone|anyone|would anyone} ~3 {notice|care|mind|miss me} ~1 {if|when} i ~1 {was gone|were gone|died|disappeared|vanished|was dead|were dead|killed myself|was not here|were not here|did not wake up|never came back|left forever|stopped existing|was not around|were not around|ended it}',
  'if i {died|was gone|were gone|disappeared|killed myself|was dead|were dead} ~4 {no one|nobody|anyone|would care|would notice|would miss}',
@@ -603,9 +612,10 @@ const RULES: Rule[] = [
     '{veux|voudrais|aimerais|souhaite|envie} que {ma vie|mon existence|tout ca} ~1 {se arrete|se termine|finisse|cesse|prenne fin}',
     '{standing|sitting|am|i am|je suis|suis} {at|on|au|sur} {the edge|the ledge|le bord|le rebord}(?= [.,]| of the roof| of the bridge| du pont| du toit| du vide| right now| now| maintenant| je vais| and)', '{not|never} {see|find|have} {a|any} {reason|point} to {live|keep living|go on|stay alive|be alive|exist}', 'no reason ~3 to {live|be alive|keep living|stay alive|go on}',
     '{no|lost the|lost my|lost all|any} {will|desire|wish|reason} to live', '{not|nothing} worth living', 'life ~2 not worth ~1 {living|it}',
-    '{what is the|no|any|see the} point {of|in} ~1 {living|life|being alive|going on|existing|waking up|staying alive}',
-    '{tired|sick|exhausted|weary} of {living|life|being alive|existing|being here|breathing}', 'done with {life|living|being alive|existing}',
-    '{give|giving|gave|given} up on {life|living}', 'hate being alive', 'why am i {still alive|alive|still here}', 'why {do|should|would} i @2 {keep living|go on living|stay alive|live}',
+    '{what is the|no|any|see the} point {of|in} ~1 {living|life(?= [.,]| anymore| if| when| itself)|being alive|going on|existing|waking up|staying alive}',
+    '{tired|sick|exhausted|weary} of {living|being alive|existing|breathing|life(?= [.,]| itself| in general| anymore)|being here(?= [.,]| anymore| on earth| in this world)}',
+    'done with {living|being alive|existing|life(?= [.,]| itself| anymore)}',
+    '{give|giving|gave|given} up on {life|living}', 'hate being alive', 'why am i {still alive|alive|still here(?= [.,]| on earth| in this world| alive)}', 'why {do|should|would} i @2 {keep living|go on living|stay alive|live}',
     '{do not|dont|not} deserve to {live|be alive|exist|be here}', 'should not {be alive|exist|be here|have been born|be on this earth}',
     '{not sure|not know} {if|whether} i {want to|can} {live|go on|keep going|keep living|be alive|survive}',
     '{not know|not sure} how {much longer|long} i can {go on|keep going|live|hold on|do this|survive}',
@@ -634,10 +644,11 @@ const RULES: Rule[] = [
     '{going to|vais|je vais|heading to|on my way to|en route pour} ~3 {the bridge|le pont|au pont|a la riviere|a la mer|a la falaise|aux rails|au toit|a la gare|sur le pont|the river|la riviere|the sea|la mer|the cliff|la falaise|the tracks|les rails|the roof|le toit|the station|la gare} ~5 {not coming back|never coming back|won t come back|will not come back|reviens pas|reviendrai pas|ne reviendrai pas|reviendrai plus|jamais revenir|ne reviendrai jamais}',
     '{serait|would be|sera|ce serait|ca serait|it would be|it d be|ce sera|it will be} ~2 {plus simple|plus facile|mieux|easier|simpler|better|a relief|un soulagement|plus doux} ~1 {de mourir|to die|if i died|de en finir|to end it|de disparaitre|de ne plus exister|not to exist|de ne plus etre la|to just die|de me tuer|to kill myself}',
     '{death|dying|being dead|la mort|mourir|etre morte?} ~2 {would be|is|serait|est|sera|sounds} ~1 {better|mieux|preferable|preferable a|easier|plus simple} ~2 {than this|than living|que ca|que cette vie|que de vivre|que vivre}',
-    '{la mort|death|dying|mourir|le suicide|suicide} %8 {envie de y aller|je la veux|je le veux|i want it|i crave it|i long for it|ready for it|prete? pour elle|je la souhaite|je la desire|welcome it|je y pense tout le temps}',
+    '{la mort|death|dying|mourir|le suicide|suicide} %8 {envie de y aller|je la veux|je le veux|i crave it|i long for it|je la souhaite|je la desire|i would welcome it|je y pense tout le temps}',
     '{not|won t|will not|not going to|not gonna} be {here|around|alive} {next week|next month|next year|for christmas|for my birthday|by friday|by the end of the week|by sunday}',
-    '{not|never|can not|could not} see myself {alive|here|living|making it|surviving|being alive|growing old|getting old} ~3 {in|by|next|past|beyond|to|until|through|much longer}',
-    'ne me vois pas {vivre|en vie|vivante?|vieillir|survivre|tenir} ~2 {dans|jusque|plus longtemps|longtemps|encore}',
+    '{not|never|can not|could not} see myself {alive|surviving|being alive|making it} ~3 {in|by|next|past|beyond|to|until|through|much longer}',
+    '{not|never|can not|could not} see myself {living|growing old|getting old|here} {past|beyond|to see|until|much longer|that long|another year}',
+    'ne me vois pas {en vie|vivante?|survivre|tenir} ~2 {dans|jusque|plus longtemps|longtemps|encore}', 'ne me vois pas {vivre|vieillir} {jusque|plus longtemps|longtemps|encore longtemps|vieille?}',
     '{won t|will not|not} be a {burden|problem|weight} ~1 {much longer|for long|for much longer|anymore soon|soon}', 'ne serai bientot plus un {fardeau|poids|probleme}',
     '{want|wanna|need|veux|voudrais} ~2 {it|this|ca|tout ca} to {end|stop|be over} ~3 {for good|forever|permanently|pour toujours|a jamais|definitivement}',
     '{want|wanna|need|wish} ~2 {to end|end|ending} {my|the|this} {suffering|pain} ~2 {permanently|for good|forever|once and for all}',
@@ -691,10 +702,11 @@ const RULES: Rule[] = [
     '{want to|going to|gonna|will|might|to|about to|planning to|plan to|i} {overdose|od}(?! on)', '{overdosed|od d|oded}(?! on)',
     '{faire|fait|ai fait} une {overdose|surdose|od}', 'intoxication volontaire',
     // method research: "how many pills would it take", "dose mortelle", "painless way to die"
-    'how {many|much} ~3 {would it take|does it take|it takes|it would take|to die|to kill|is lethal|is fatal|to overdose|to od|would kill|to not wake up|to never wake up}',
+    'how {many|much} ~2 {MEANS_PILLS} ~3 {would it take|does it take|it takes|it would take|to take|would kill|would be lethal|is lethal|is fatal}',
+    'how {many|much} ~3 {to die|to kill me|to kill myself|is lethal|is fatal|to overdose|to od|to not wake up|to never wake up}',
     '{looked up|looking up|googled|googling|searched|searching|researching|researched|reading about|read about|cherche|recherche|regarde|renseigne|renseignee} ~3 {how|ways|methods|comment|combien|moyens|methodes|facons|le moyen} ~4 {to die|to kill|to end it|to overdose|it takes|would take|kill myself|of dying|mourir|me tuer|en finir|se tuer|se suicider|pour ne pas se reveiller|pour ne plus se reveiller|pour mourir|mortelle|lethal|fatal|suicide}',
     '{lethal|fatal|deadly} {dose|amount|overdose}', 'dose {mortelle|letale|fatale}', 'combien de ~4 {pour mourir|pour en finir|faut il pour mourir|pour me tuer|pour y rester|pour ne pas se reveiller|pour ne plus se reveiller|pour ne pas me reveiller|pour y passer|pour que ce soit fatal|pour une overdose}',
-    '{painless|easiest|quickest|fastest|best|surest|quietest|quiet|peaceful|simplest|least painful} {way|ways|method|methods} ~1 {to die|to go|to kill myself|to end it|to end my life|of dying|to commit suicide}',
+    '{painless|easiest|quickest|fastest|best|surest|quietest|quiet|peaceful|simplest|least painful} {way|ways|method|methods} ~1 {to die|to kill myself|to end it|to end my life|of dying|to commit suicide}',
     '{moyen|facon|maniere|methode} ~4 {de mourir|pour mourir|de me tuer|de me suicider|de en finir|pour en finir|de se suicider|de se tuer}',
     'how {to|do i|can i|would i|should i} {kill myself|commit suicide|hang myself|end my life|tie a noose|overdose|die painlessly|slit my wrists}',
     'comment {me|se} {tuer|suicider|pendre|foutre en le air}', 'comment {mourir|en finir} sans',
@@ -702,7 +714,7 @@ const RULES: Rule[] = [
     '{rope|noose|cord|belt|corde|ceinture} ~4 {neck|ceiling|beam|rafter|hook|hold my weight|strong enough|cou|plafond|poutre|crochet|mon poids|assez solide}',
     '{rope|noose|cord} ~8 {tie it|to tie|hang it|to hang|hang myself|around my}',
     'corde ~6 {accrocher|accroche|attacher|pendre|noeud|suspendre}',
-    '{tied|tie|tying|made|make|making|bought|have|got|ready|prepared|set up} ~1 {a|the|my}? noose', 'noose {is|ready|up|hanging}',
+    '{tied|tie|tying|made|make|making|bought|have|got|ready|prepared|set up} [a|the|my] noose', 'noose {is|ready|up|hanging}',
     'noeud coulant', '{accroche|accrocher|attache|attacher|fixe|fixer|prepare|preparer} ~2 {corde|noeud}',
     // heights, trains, traffic, guns, blades, cars
     '{jump|jumping|throw myself|leap|leaping|sauter|saute|me jeter|me lancer} {off|from|of|du|de la|de le|d|depuis le|depuis la|par la|d un|de une} ~2 {bridge|building|roof|rooftop|balcony|cliff|window|tower|parking garage|overpass|ledge|pont|toit|immeuble|balcon|falaise|fenetre|viaduc|tour|haut|pont de|quai}',
@@ -746,7 +758,7 @@ const RULES: Rule[] = [
 
   // ── Self-harm ──
   rule('crisis', ['self-harm'], [
-    '{cut|cutting|cuts|carve|carved|carving|carving into|slash|slashed|slashing} myself', 'selfharm(?! awareness| prevention)', '{self harm|sh} again',
+    '{cut|cutting|cuts|carve|carved|carving|carving into|slash|slashed|slashing} myself', 'selfharm(?! awareness| prevention)', '{selfharm|sh} again',
     '{relapsed|relapse|relapsing} ~2 {selfharm|sh|cutting|cut}', '{did|doing|do} sh(?= [.,]| again| last| today| yesterday| tonight)',
     '{urge|urges|want|wanna|need|tempted} to {sh|selfharm|cut(?= [.,]| myself| again| my (?:arms?|wrists?|legs?|thighs?|skin))}',
     '{started|start|been|keep|kept|back to|went back to|go back to} cutting(?! my hair| hair| the| back| down| ties| off| class| classes| carbs| sugar| corners| out| in)',
@@ -785,7 +797,7 @@ const RULES: Rule[] = [
     'en peux @1 plus', 'peux plus(?= [.,])',
     'nothing {matters|really matters|makes sense|has meaning}(?! more| as much| but| except| to me but)', '{wonder|wondering|ask myself} ~2 {what the point|what is the point|why i bother|why i am here|why i am alive}',
     'point of {anything|it all|any of this|trying|everything}', '{nobody|no one} {would notice|notices|sees|would see|would care about|gives a} ~1 me', 'no one to talk to', 'nobody to talk to', 'not know who to talk to',
-    '{nothing|rien|plus rien} ~2 {brings me joy|makes me happy|me fait plaisir|me rend heureuse?|gives me joy|interests me|me interesse|me donne envie}', 'i am {so|really|very|clinically|severely|deeply}? depressed(?! about| that| because of the)',
+    '{nothing|rien|plus rien} ~2 {brings me joy|makes me happy|me fait plaisir|me rend heureuse?|gives me joy|interests me|me interesse|me donne envie}', 'i am [so|really|very|clinically|severely|deeply] depressed(?! about| that| because of the)',
     '{suis|je suis} {en depression|depressive?|en pleine depression}', '{so|very|really|extremely|incredibly|painfully|unbearably} lonely', 'me sens {tellement|si|trop|completement} seule?',
     '{not know|sais pas|ne sais pas} {why|pourquoi} {i keep going|i bother|i continue|i go on|je continue|je me bats|je me leve|je tiens}', 'wish i could @2 {disappear|vanish}(?! into| in a| under)',
     '{arrive|peux} plus a faire face', '{tout|everything|life|la vie|ma vie|my life} {est|is|semble|seems|feels|me semble} ~1 {inutile|pointless|meaningless|useless|vain|vaine|absurde|sans but}',
@@ -868,6 +880,7 @@ const OBJECT_MARKERS = new Set([
   'avec', 'pour', 'dit', 'demande', 'appele', 'vu', 'aime', 'chez', 'de', 'sans',
 ]);
 const POSSESSIVES = new Set(['my', 'his', 'her', 'their', 'the', 'our', 'mon', 'ma', 'mes', 'son', 'sa', 'ses', 'le', 'la', 'les', 'notre', 'leur']);
+const PERSONAL = new Set(['i', 'me', 'my', 'myself', 'mine', 'je', 'me', 'moi', 'mon', 'ma', 'mes', 'now', 'tonight', 'lately', 'maintenant', 'ce soir', 'soir', 'moment']);
 const IMPERSONAL = new Set(['faut', 'faudrait', 'faudra', 'fallait', 'vaut', 'vaudrait', 'serait', 'est', 'etait', 'semble', 'y', 'reste', 'suffit', 'suffirait']);
 /** Verb forms that give a third-person subject away when the subject itself is out of sight ("veut mourir"). */
 const THIRD_FORMS = new Set(['wants', 'veut', 'veulent', 'voudrait', 'voudraient', 'aimerait', 'aimeraient', 'souhaiterait', 'doit', 'devrait', 'deserves', 'needs', 'plans', 'hopes', 'merite']);
@@ -1055,6 +1068,7 @@ function read(text: string): Reading {
           continue;
         }
         if (current.fiction && fiction()) continue;
+        if (current.personal && !sentenceAround(tokens, start, end).some((token) => PERSONAL.has(token))) continue;
         // "I bought painkillers for my back", "on déménage": a stated everyday reason undoes a means or a giving away
         if (current.everyday && matches(EVERYDAY_REASON, ` ${sentenceAround(tokens, start, end).join(' ')} `)) continue;
         if (current.level === 'weak') {
