@@ -78,13 +78,13 @@ export function createSafetyService(deps: { referrals: SafetyRepository; judgeTi
       }
     },
 
-    /** Whether any turn of a finished conversation was a crisis (the memory of such a day is made differently). */
+    /**
+     * Whether any turn of a finished conversation was a crisis (the memory of such a day is made differently).
+     * One pass: once a turn is a crisis, every later turn knows it as an earlier crisis.
+     */
     hadCrisis(messages: readonly SafetyTurn[]): boolean {
-      for (let end = messages.length; end > 0; end--) {
-        if (messages[end - 1]?.role !== 'user') continue;
-        if (assessConversation(messages.slice(0, end)).level === 'crisis') return true;
-      }
-      return false;
+      const assessment = assessConversation(messages);
+      return assessment.earlierCrisis || assessment.level === 'crisis';
     },
 
     /** The locked part of a provider's system prompt: after the administrators' prompt, always. */
