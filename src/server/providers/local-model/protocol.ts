@@ -33,5 +33,5 @@ export type FromWorker =
   | { type: 'ready'; model: { name: string | null; trainContextSize: number; sizeBytes: number } }
   | { type: 'load-failed' }
   | { type: 'chunk'; id: number; text: string }
-  | { type: 'end'; id: number; text: string; stopReason: 'done' | 'max-tokens' | 'aborted' }
+  | { type: 'end'; id: number; text: string; tokens: number; stopReason: 'done' | 'max-tokens' | 'aborted' }
   | { type: 'failed'; id: number; reason: WorkerFailure };

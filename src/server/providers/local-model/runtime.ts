@@ -39,6 +39,8 @@ export interface GenerationResult {
   text: string;
   /** The reply hit the token limit: JSON may be incomplete. */
   truncated: boolean;
+  /** Tokens the model wrote. */
+  tokens: number;
 }
 
 export interface LocalModelRuntimeOptions {
@@ -215,7 +217,7 @@ class ModelHost {
         clearTimeout(this.timer);
         if (message.type === 'failed') done.reject(new LocalModelError(message.reason === 'load' ? 'load' : 'generation'));
         else if (message.stopReason === 'aborted') done.reject(new LocalModelError('aborted'));
-        else done.resolve({ text: message.text, truncated: message.stopReason === 'max-tokens' });
+        else done.resolve({ text: message.text, tokens: message.tokens, truncated: message.stopReason === 'max-tokens' });
         this.pump();
         return;
       }

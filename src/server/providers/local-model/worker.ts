@@ -49,13 +49,14 @@ function history(turns: GenerationJob['turns']): ChatHistoryItem[] {
 
 async function run(runtime: { llama: Llama; sequence: LlamaContextSequence }, id: number, job: GenerationJob) {
   if (cancelledEarly.delete(id)) {
-    send({ type: 'end', id, text: '', stopReason: 'aborted' });
+    send({ type: 'end', id, text: '', tokens: 0, stopReason: 'aborted' });
     return;
   }
   const controller = new AbortController();
   running.set(id, controller);
   // Reuses the sequence: a conversation that grows by one turn only evaluates the new turn.
   const chat = new LlamaChat({ contextSequence: runtime.sequence, autoDisposeSequence: false });
+  let tokens = 0;
   try {
     let grammar: LlamaGrammar | undefined;
     if (job.schema) {
@@ -69,15 +70,18 @@ async function run(runtime: { llama: Llama; sequence: LlamaContextSequence }, id
       maxTokens: job.maxTokens,
       temperature: job.temperature,
       ...(grammar ? { grammar } : {}),
+      onToken: (generated) => {
+        tokens += generated.length;
+      },
       onTextChunk: (text) => {
         if (!controller.signal.aborted && text) send({ type: 'chunk', id, text });
       },
     });
     const stop = response.metadata.stopReason;
-    send({ type: 'end', id, text: response.response, stopReason: stop === 'abort' ? 'aborted' : stop === 'maxTokens' ? 'max-tokens' : 'done' });
+    send({ type: 'end', id, text: response.response, tokens, stopReason: stop === 'abort' ? 'aborted' : stop === 'maxTokens' ? 'max-tokens' : 'done' });
   } catch {
     // An abort before the first token rejects instead of returning what there is.
-    if (controller.signal.aborted) send({ type: 'end', id, text: '', stopReason: 'aborted' });
+    if (controller.signal.aborted) send({ type: 'end', id, text: '', tokens: 0, stopReason: 'aborted' });
     else send({ type: 'failed', id, reason: 'generation' });
   } finally {
     running.delete(id);
