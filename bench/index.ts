@@ -15,6 +15,7 @@ import { renderArtwork } from '../src/server/providers/image/generative-art';
 import { prepareImage } from '../src/server/providers/storage/images';
 import { composeImagePrompt } from '../src/server/providers/text/offline-extractor';
 import { benchGallery } from './gallery';
+import { benchLocalModel } from './local-model';
 import { benchSafety } from './safety';
 import { benchUser } from './support';
 
@@ -126,4 +127,5 @@ const only = process.argv[2];
 if (!only || only === 'artwork') await benchArtwork();
 if (!only || only === 'generation') await benchGeneration();
 if (!only || only === 'gallery') await benchGallery();
+if (!only || only === 'local-model') await benchLocalModel();
 if (!only || only === 'safety') benchSafety();

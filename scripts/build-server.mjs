@@ -1,9 +1,7 @@
 // Bundles the API server (src/server/main.ts) into dist/server/main.js; npm packages stay external.
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -12,4 +10,8 @@ await build({
   sourcemap: true,
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
-});
+};
+
+await build({ ...common, entryPoints: ['src/server/main.ts'], outfile: 'dist/server/main.js' });
+// The local model's worker thread runs from its own file, found beside main.js at run time.
+await build({ ...common, entryPoints: ['src/server/providers/local-model/worker.ts'], outfile: 'dist/server/local-model-worker.js' });

@@ -49,6 +49,10 @@ const envSchema = z.object({
   AI_IMAGE_MODEL: optional(z.string().min(1)),
   AI_IMAGE_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(120),
   RATE_LIMIT_GENERATION_MAX: optional(z.coerce.number().int().min(1)).default(5),
+  /** A GGUF model file run in-process (absolute, or a file name under <DATA_DIR>/models). */
+  LOCAL_MODEL_PATH: optional(z.string().min(1)),
+  LOCAL_MODEL_THREADS: optional(z.coerce.number().int().min(1).max(256)),
+  LOCAL_MODEL_CONTEXT_SIZE: optional(z.coerce.number().int().min(512).max(131072)).default(4096),
   CHAT_OFFLINE_DELAY_MS: optional(z.coerce.number().int().min(0).max(1000)).default(15),
   // Files (artworks, avatars): the folder under DATA_DIR unless S3_BUCKET names an S3-compatible bucket.
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')),
@@ -133,6 +137,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
       apiKey: env.AI_API_KEY ?? null,
       model: env.AI_TEXT_MODEL ?? env.AI_CHAT_MODEL,
       timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+    },
+    localModel: {
+      /** The GGUF file the local model runtime loads (resolved against <DATA_DIR>/models); null: none configured. */
+      path: env.LOCAL_MODEL_PATH ?? null,
+      /** CPU threads per generation; null: every core but one. */
+      threads: env.LOCAL_MODEL_THREADS ?? null,
+      contextSize: env.LOCAL_MODEL_CONTEXT_SIZE,
     },
     image: {
       /** With AI_IMAGE_MODEL: the OpenAI-compatible images API; otherwise the offline generative-art renderer. */

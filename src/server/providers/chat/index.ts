@@ -37,7 +37,7 @@ export interface RiskJudgementInput {
  * and fail with a ChatProviderError (never with the upstream's message, which may quote the conversation).
  */
 export interface ChatProvider {
-  readonly name: 'offline-companion' | 'openai-compatible';
+  readonly name: 'offline-companion' | 'openai-compatible' | 'local-model';
   streamReply(input: ChatReplyInput): AsyncIterable<string>;
   /**
    * The model's own judgement of the risk in the conversation, as structured output (AI providers only).

@@ -4,7 +4,7 @@ import { SAFETY_LEVELS, type SafetyLevel } from '@shared/safety';
 import { ChatProviderError, type ChatProvider } from './index';
 
 /** The judgement's structured output: one level, nothing else. */
-const RISK_SCHEMA = {
+export const RISK_SCHEMA = {
   type: 'object',
   properties: { level: { type: 'string', enum: [...SAFETY_LEVELS] } },
   required: ['level'],
@@ -84,11 +84,11 @@ export function createOpenAiCompatibleChat(options: OpenAiOptions): ChatProvider
 }
 
 /** The conversation as one text to review, so the model judges it instead of answering it. */
-function transcriptOf(messages: { role: 'user' | 'assistant'; content: string }[]): string {
+export function transcriptOf(messages: { role: 'user' | 'assistant'; content: string }[]): string {
   return messages.map((m) => `${m.role === 'user' ? 'USER' : 'COMPANION'}: ${m.content}`).join('\n\n');
 }
 
-function levelOf(content: string | null | undefined): SafetyLevel | null {
+export function levelOf(content: string | null | undefined): SafetyLevel | null {
   if (!content) return null;
   try {
     const value = (JSON.parse(content) as { level?: unknown }).level;

@@ -55,7 +55,7 @@ export interface ImagePromptInput extends MemoryTextInput {
  * may quote the conversation).
  */
 export interface TextProvider {
-  readonly name: 'offline-extractor' | 'openai-compatible';
+  readonly name: 'offline-extractor' | 'openai-compatible' | 'local-model';
   extractMemory(input: MemoryTextInput): Promise<MemoryTexts>;
   /** The prompt the artwork is made from: the admin's image prompt, then a description of the day. */
   imagePrompt(input: ImagePromptInput): Promise<string>;

@@ -7,7 +7,7 @@ import { IMAGE_PROMPT_MAX, TextProviderError, type MemoryTextInput, type TextPro
 const TITLE_MAX = MEMORY_TITLE_MAX;
 
 /** The answer asked for, as JSON Schema for the API (structured output) … */
-const MEMORY_JSON_SCHEMA = {
+export const MEMORY_JSON_SCHEMA = {
   type: 'object',
   properties: {
     title: { type: 'string', description: 'A title of 2 to 6 words.' },
@@ -19,13 +19,13 @@ const MEMORY_JSON_SCHEMA = {
 } as const;
 
 /** … and as zod, to check what actually came back. */
-const memoryTextsSchema = z.object({
+export const memoryTextsSchema = z.object({
   title: z.string().trim().min(1).max(400),
   keyComment: z.string().trim().max(2000),
   poeticSummary: z.string().trim().min(1).max(4000),
 });
 
-const INSTRUCTIONS: Record<Language, (agentName: string) => string> = {
+export const INSTRUCTIONS: Record<Language, (agentName: string) => string> = {
   en: (agentName) =>
     [
       `You help ${agentName}, a journaling companion, turn a person's conversation of today into a memory.`,
@@ -42,7 +42,7 @@ const INSTRUCTIONS: Record<Language, (agentName: string) => string> = {
     ].join(' '),
 };
 
-const PROMPT_ONLY: Record<Language, string> = {
+export const PROMPT_ONLY: Record<Language, string> = {
   en: 'Answer with the image prompt only, without quotation marks or comments.',
   fr: 'Réponds uniquement avec le prompt d’image, sans guillemets ni commentaire.',
 };
@@ -50,7 +50,7 @@ const PROMPT_ONLY: Record<Language, string> = {
 const SPEAKER: Record<Language, string> = { en: 'Person', fr: 'Personne' };
 
 /** The conversation as one transcript, so the model reads it rather than continues it. */
-function transcript(messages: TextTurn[], language: Language, agentName: string): string {
+export function transcript(messages: TextTurn[], language: Language, agentName: string): string {
   const colon = language === 'fr' ? '\u00a0:' : ':';
   return messages.map((m) => `${m.role === 'user' ? SPEAKER[language] : agentName}${colon} ${m.content}`).join('\n\n');
 }
@@ -58,7 +58,7 @@ function transcript(messages: TextTurn[], language: Language, agentName: string)
 /** Models sometimes wrap JSON in a Markdown fence even when asked not to. */
 const unfence = (text: string) => text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
 
-const clampTitle = (title: string) => {
+export const clampTitle = (title: string) => {
   const single = title.replace(/\s+/g, ' ').replace(/^["“«\s]+|["”»\s]+$/g, '');
   if (single.length <= TITLE_MAX) return single;
   const cut = single.slice(0, TITLE_MAX - 1);

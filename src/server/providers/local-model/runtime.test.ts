@@ -1,0 +1,152 @@
+// The local model's mechanics with a real GGUF file run by node-llama-cpp in its worker thread: a tiny
+// llama model with random weights written by the test (tests/support/tiny-gguf.ts). Its words are noise;
+// what is checked is loading, streaming, cancelling, queueing and grammar-constrained JSON.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTinyModel } from '@tests/support/tiny-gguf';
+import { SAFETY_LEVELS } from '@shared/safety';
+import { ChatProviderError, type ChatReplyInput } from '../chat/index';
+import { createLocalModelRuntime, type LocalModelRuntime } from './runtime';
+
+let dataDir: string;
+let runtime: LocalModelRuntime;
+const MODEL = 'tiny.gguf';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'souvenir-local-model-'));
+  await mkdir(path.join(dataDir, 'models'));
+  await writeTinyModel(path.join(dataDir, 'models', MODEL));
+  // One thread: more compute threads than free cores make llama.cpp's spinning barriers crawl on a shared machine.
+  runtime = createLocalModelRuntime({ dataDir, threads: 1, contextSize: 8192, timeoutMs: 30_000 });
+});
+
+afterAll(async () => {
+  await runtime.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const input = (signal: AbortSignal, text = 'Bonjour, today was long.'): ChatReplyInput => ({
+  system: 'You are Souvenir, a gentle journaling companion.',
+  messages: [{ role: 'user', content: text }],
+  language: 'en',
+  signal,
+  agentName: 'Souvenir',
+  firstName: 'Alex',
+  safety: { level: 'none', earlierCrisis: false },
+});
+
+async function collect(stream: AsyncIterable<string>, onChunk?: (chunk: string) => void) {
+  const chunks: string[] = [];
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    onChunk?.(chunk);
+  }
+  return chunks;
+}
+
+// Starting the worker and loading the runtime takes a few seconds on a busy two-core machine.
+describe('local model runtime', { timeout: 60_000 }, () => {
+  it('loads the model once and streams a reply token by token', async () => {
+    const chat = runtime.chat(MODEL, { maxTokens: 24 });
+    expect(chat.name).toBe('local-model');
+    const chunks = await collect(chat.streamReply(input(new AbortController().signal)));
+    expect(chunks.length).toBeGreaterThan(3);
+    const status = runtime.status(MODEL);
+    expect(status).toMatchObject({ state: 'idle', queued: 0, model: { name: 'souvenir-tiny-test-model' } });
+    expect(status.model?.sizeBytes).toBeGreaterThan(0);
+  });
+
+  it('stops generating when the person leaves, and answers the next conversation', async () => {
+    const chat = runtime.chat(MODEL, { maxTokens: 2000 });
+    const controller = new AbortController();
+    let received = 0;
+    const left = collect(chat.streamReply(input(controller.signal)), () => {
+      received++;
+      if (received === 3) controller.abort();
+    });
+    await expect(left).rejects.toEqual(new ChatProviderError('aborted'));
+    expect(received).toBeLessThan(50);
+
+    // The worker took the next job: the abandoned reply did not run to its 2000 tokens first.
+    const next = await collect(runtime.chat(MODEL, { maxTokens: 8 }).streamReply(input(new AbortController().signal)));
+    expect(next.length).toBeGreaterThan(0);
+    expect(runtime.status(MODEL).state).toBe('idle');
+  });
+
+  it('queues two simultaneous conversations: the second waits, visibly, and both finish in order', async () => {
+    const chat = runtime.chat(MODEL, { maxTokens: 60 });
+    const events: string[] = [];
+    const statuses: ReturnType<LocalModelRuntime['status']>[] = [];
+    const first = collect(chat.streamReply(input(new AbortController().signal, 'First person.')), () => {
+      if (!events.includes('first:chunk')) {
+        events.push('first:chunk');
+        statuses.push(runtime.status(MODEL));
+      }
+    }).then((chunks) => {
+      events.push('first:done');
+      return chunks;
+    });
+    const second = collect(chat.streamReply(input(new AbortController().signal, 'Second person.')), () => {
+      if (!events.includes('second:chunk')) events.push('second:chunk');
+    }).then((chunks) => {
+      events.push('second:done');
+      return chunks;
+    });
+
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.length).toBeGreaterThan(0);
+    expect(b.length).toBeGreaterThan(0);
+    expect(statuses[0]).toMatchObject({ state: 'busy', queued: 1 });
+    expect(events).toEqual(['first:chunk', 'first:done', 'second:chunk', 'second:done']);
+    expect(runtime.status(MODEL)).toMatchObject({ state: 'idle', queued: 0 });
+  });
+
+  it('lets a waiting conversation leave the queue without disturbing the running one', async () => {
+    const chat = runtime.chat(MODEL, { maxTokens: 30 });
+    const running = collect(chat.streamReply(input(new AbortController().signal)));
+    const controller = new AbortController();
+    const waiting = collect(chat.streamReply(input(controller.signal)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runtime.status(MODEL).queued).toBe(1);
+    controller.abort();
+    await expect(waiting).rejects.toEqual(new ChatProviderError('aborted'));
+    expect(runtime.status(MODEL).queued).toBe(0);
+    expect((await running).length).toBeGreaterThan(0);
+  });
+
+  it('writes a memory as JSON that follows the schema', async () => {
+    // Random weights write bytes and escapes, several tokens per character: far more tokens than a real model needs.
+    const memory = await runtime.text(MODEL, { maxTokens: 6000 }).extractMemory({
+      messages: [
+        { role: 'assistant', content: 'How was your day?' },
+        { role: 'user', content: 'Je suis allée marcher au bord de la mer.' },
+      ],
+      language: 'fr',
+      agentName: 'Souvenir',
+      signal: new AbortController().signal,
+    });
+    expect(Object.keys(memory).sort()).toEqual(['keyComment', 'poeticSummary', 'title']);
+    expect(memory.title.length).toBeGreaterThan(0);
+    expect(memory.poeticSummary.length).toBeGreaterThan(0);
+  });
+
+  it('judges the risk as one of the safety levels', async () => {
+    const level = await runtime.chat(MODEL).assessRisk!({
+      instructions: 'Answer with the risk level of the conversation.',
+      messages: [{ role: 'user', content: 'I had a quiet day.' }],
+      signal: new AbortController().signal,
+    });
+    expect(SAFETY_LEVELS).toContain(level);
+  });
+
+  it('fails with a reason, not a crash, when the file is not a model', async () => {
+    await writeFile(path.join(dataDir, 'models', 'broken.gguf'), 'not a model');
+    const chunks = collect(runtime.chat('broken.gguf').streamReply(input(new AbortController().signal)));
+    await expect(chunks).rejects.toEqual(new ChatProviderError('upstream'));
+    expect(runtime.status('broken.gguf').state).toBe('failed');
+    // The working model is unaffected.
+    expect((await collect(runtime.chat(MODEL, { maxTokens: 4 }).streamReply(input(new AbortController().signal)))).length).toBeGreaterThan(0);
+  });
+});
