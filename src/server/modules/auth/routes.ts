@@ -1,25 +1,67 @@
 import { toNodeHandler } from 'better-auth/node';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
 import { CLOSED_AUTH_PATHS, type Auth } from './auth';
 
+const BASE_PATH = '/api/auth';
 /** The endpoints the app does not use: a coded 404 here (better-auth's own would be plain text). */
-const CLOSED = new Set(CLOSED_AUTH_PATHS.map((path) => `/api/auth${path}`));
+const CLOSED = new Set(CLOSED_AUTH_PATHS);
 /** Far more than any of its forms: a bigger body is refused before better-auth reads it all into memory. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-// The endpoints a stranger can hammer: throttled per client address.
-const THROTTLED = new Set([
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-  '/api/auth/request-password-reset',
-  '/api/auth/reset-password',
-  '/api/auth/send-verification-email',
-]);
+// The endpoints a stranger can hammer: throttled per client address (better-auth's paths, base path aside).
+const THROTTLED = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/reset-password', '/send-verification-email']);
+
+interface EndpointPattern {
+  path: string;
+  methods: string[];
+  matches: RegExp;
+}
+
+/** better-auth's own endpoint table, as patterns: `/reset-password/:token` takes any one segment. */
+function endpointPatterns(auth: Auth): EndpointPattern[] {
+  return Object.values(auth.api).flatMap((endpoint) => {
+    const { path, options } = endpoint as { path?: string; options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } } };
+    if (!path || options?.metadata?.SERVER_ONLY) return [];
+    // Plain segments only: anything else would need escaping before it becomes part of a pattern.
+    if (!/^(\/:?[a-z0-9-]+)+$/.test(path)) throw new Error(`better-auth endpoint with an unexpected path: ${path}`);
+    const source = path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment))
+      .join('/');
+    return [{ path, methods: [options?.method ?? []].flat(), matches: new RegExp(`^${source}$`) }];
+  });
+}
+
+/**
+ * The better-auth endpoint a request will run, read from the path exactly as it was sent. better-auth resolves
+ * the path as a browser would (`a/../`, `%2e%2e`, `\`), so a path that such a reading would change, or that
+ * holds any percent-escape or an empty segment, is refused before anything counts it: otherwise the same
+ * endpoint could be reached under many names and each name would get its own throttle. What is left is the
+ * path better-auth sees, and it is matched against better-auth's own table, case and trailing slash included.
+ */
+function endpointResolver(auth: Auth) {
+  const patterns = endpointPatterns(auth);
+  return (method: string, rawUrl: string): string => {
+    const rawPath = rawUrl.split('?')[0] ?? '';
+    const asRead = new URL(rawUrl, 'http://localhost').pathname;
+    if (asRead !== rawPath || /%|\\|\/\//.test(rawPath) || !rawPath.startsWith(`${BASE_PATH}/`)) {
+      throw new AppError('BAD_REQUEST', 'The address of the request is not valid.');
+    }
+    const path = rawPath.slice(BASE_PATH.length);
+    const endpoint = patterns.find((pattern) => pattern.methods.includes(method) && pattern.matches.test(path));
+    if (!endpoint || CLOSED.has(endpoint.path)) throw new AppError('NOT_FOUND', 'There is nothing here.');
+    return endpoint.path;
+  };
+}
 
 /** Mounts better-auth under /api/auth/*, handing it the untouched Node request (see STACK-NOTES). */
 export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: number }) {
   const handler = toNodeHandler(auth);
+  const resolve = endpointResolver(auth);
+  const endpoints = new WeakMap<FastifyRequest, string>();
+  const endpointOf = (request: FastifyRequest) => endpoints.get(request) ?? '';
+
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -27,16 +69,20 @@ export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: numbe
     const limiter = app.rateLimit({
       max: rateLimit.max,
       timeWindow: rateLimit.windowMs,
-      keyGenerator: (request) => `${request.ip}|${request.url.split('?')[0]}`,
-      allowList: (request) => !(request.method === 'POST' && THROTTLED.has(request.url.split('?')[0] ?? '')),
+      keyGenerator: (request) => `${request.ip}|${endpointOf(request)}`,
+      allowList: (request) => !(request.method === 'POST' && THROTTLED.has(endpointOf(request))),
     });
 
     app.route({
       method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      onRequest: limiter,
+      url: `${BASE_PATH}/*`,
+      onRequest: [
+        async (request) => {
+          endpoints.set(request, resolve(request.method, request.raw.url ?? ''));
+        },
+        limiter,
+      ],
       handler: async (request, reply) => {
-        if (CLOSED.has((request.url.split('?')[0] ?? '').replace(/\/+$/, ''))) throw new AppError('NOT_FOUND', 'There is nothing here.');
         if (Number(request.headers['content-length']) > BODY_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
         reply.raw.setHeader('Cache-Control', 'no-store');
         reply.hijack();
