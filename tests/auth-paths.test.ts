@@ -136,3 +136,56 @@ describe('auth throttles key on the endpoint better-auth runs, however its path 
     expect((await send(limited.port, 'GET', '/api/auth/no-such-endpoint')).status).toBe(404);
   });
 });
+
+describe('the size of bodies sent to better-auth', () => {
+  /**
+   * Streams a chunked body (no Content-Length) of up to `total` bytes and stops writing as soon as an answer
+   * comes: how much had been written by then tells whether the server read it all.
+   */
+  function streamChunked(port: number, path: string, total: number) {
+    return new Promise<{ status: number; body: string; writtenBeforeAnswer: number }>((resolve, reject) => {
+      let written = 0;
+      let answered = false;
+      const request = http.request({ host: '127.0.0.1', port, method: 'POST', path, headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' } }, (response) => {
+        answered = true;
+        const writtenBeforeAnswer = written;
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), writtenBeforeAnswer });
+        });
+      });
+      request.on('error', (error) => {
+        if (!answered) reject(error);
+      });
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      request.write('{"padding":"');
+      const pump = () => {
+        while (!answered && written < total) {
+          written += chunk.length;
+          if (!request.write(chunk)) return void request.once('drain', pump);
+        }
+        if (!answered) request.end('"}');
+      };
+      pump();
+    });
+  }
+
+  it('stops reading a chunked body at 64 KB and answers 413, instead of reading it all', async () => {
+    const listening = await listeningApp(100);
+    const total = 48 * 1024 * 1024;
+    const answer = await streamChunked(listening.port, '/api/auth/sign-out', total);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    // Socket buffers let a few megabytes through before the answer, never the whole body.
+    expect(answer.writtenBeforeAnswer).toBeLessThan(total / 2);
+  });
+
+  it('still reads an ordinary body in full', async () => {
+    const user = await createUser(t);
+    const listening = await listeningApp(100);
+    const answer = await send(listening.port, 'POST', '/api/auth/sign-in/email', { email: user.email, password: user.password });
+    expect(answer.status).toBe(200);
+  });
+});

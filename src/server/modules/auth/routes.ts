@@ -1,4 +1,4 @@
-import { toNodeHandler } from 'better-auth/node';
+import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
 import { CLOSED_AUTH_PATHS, type Auth } from './auth';
@@ -6,7 +6,10 @@ import { CLOSED_AUTH_PATHS, type Auth } from './auth';
 const BASE_PATH = '/api/auth';
 /** The endpoints the app does not use: a coded 404 here (better-auth's own would be plain text). */
 const CLOSED = new Set(CLOSED_AUTH_PATHS);
-/** Far more than any of its forms: a bigger body is refused before better-auth reads it all into memory. */
+/**
+ * Far more than any of its forms. Counted as the body streams in, whatever `Content-Length` says or when there
+ * is none (chunked): reading stops at the limit with a 413, so no body bigger than this is ever held in memory.
+ */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 // The endpoints a stranger can hammer: throttled per client address (better-auth's paths, base path aside).
@@ -55,16 +58,18 @@ function endpointResolver(auth: Auth) {
   };
 }
 
-/** Mounts better-auth under /api/auth/*, handing it the untouched Node request (see STACK-NOTES). */
+/**
+ * Mounts better-auth under /api/auth/*. Fastify reads the body (bounded, see BODY_LIMIT_BYTES) as raw bytes,
+ * untouched by any of the app's parsers (see STACK-NOTES), and better-auth gets it as a fetch Request.
+ */
 export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: number }) {
-  const handler = toNodeHandler(auth);
   const resolve = endpointResolver(auth);
   const endpoints = new WeakMap<FastifyRequest, string>();
   const endpointOf = (request: FastifyRequest) => endpoints.get(request) ?? '';
 
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
 
     const limiter = app.rateLimit({
       max: rateLimit.max,
@@ -83,10 +88,21 @@ export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: numbe
         limiter,
       ],
       handler: async (request, reply) => {
-        if (Number(request.headers['content-length']) > BODY_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
-        reply.raw.setHeader('Cache-Control', 'no-store');
-        reply.hijack();
-        await handler(request.raw, reply.raw);
+        const headers = fromNodeHeaders(request.headers);
+        // The body is whole now: the framing headers of the original request no longer describe it.
+        headers.delete('content-length');
+        headers.delete('transfer-encoding');
+        // Like better-auth's own Node adapter, a body without a content type is not handed on.
+        const body = Buffer.isBuffer(request.body) && request.body.length > 0 && headers.has('content-type') ? new Uint8Array(request.body) : undefined;
+        const response = await auth.handler(
+          new Request(new URL(request.raw.url ?? '/', `${request.protocol}://${request.host}`), { method: request.method, headers, body }),
+        );
+        response.headers.forEach((value, name) => {
+          if (name !== 'set-cookie' && name !== 'content-length') void reply.header(name, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) void reply.header('set-cookie', cookies);
+        return reply.status(response.status).send(Buffer.from(await response.arrayBuffer()));
       },
     });
   };
