@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outboxMessages, profiles } from '@server/db/schema/index';
+import { escapeHtml } from '@server/html';
 import { adminSettingsSchema, outboxPageSchema } from '@shared/contracts/admin';
 import { buildGenerationRequest, postGeneration } from './factories/generation';
 import { createUser } from './factories/user';
@@ -235,6 +236,18 @@ describe('reminders', () => {
     const unknown = await call('POST', '/api/admin/reminders/single', admin.cookie, { email: 'nobody@example.test' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('puts a first name holding replacement patterns ($&, $`, $\') in as written', async () => {
+    const admin = await createUser(t, { admin: true });
+    const person = await createUser(t, { admin: false });
+    const firstName = "Zo$&é $` $' $$";
+    await t.db.update(profiles).set({ firstName }).where(eq(profiles.id, person.id));
+    await call('PATCH', '/api/admin/settings', admin.cookie, { reminderSubjectEn: 'For {first_name}!', reminderBodyEn: '<p>Hello {first_name},</p>' });
+    expect((await call('POST', '/api/admin/reminders/single', admin.cookie, { email: person.email })).json()).toMatchObject({ sent: 1 });
+    const [message] = await outboxTo(t, person.email);
+    expect(message!.subject).toBe(`For ${firstName}!`);
+    expect(message!.html).toContain(`<p>Hello ${escapeHtml(firstName)},</p>`);
   });
 
   it('runs the scheduled daily reminders once a day when an administrator turns them on', async () => {

@@ -292,6 +292,19 @@ describe('the HTML of /shared/{token}', async () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('puts a title holding replacement patterns ($&, $`, $\') in as written, once', async () => {
+    const user = await createUser(t);
+    const title = "Cost $& then $` and $' end $$";
+    const memory = await addMemory(t, user.id, { title, poeticSummary: 'A reflection with $& and $\' too.' });
+    const token = randomBytes(32).toString('hex');
+    await t.db.update(souvenirs).set({ shareToken: token }).where(eq(souvenirs.id, memory.id));
+
+    const html = (await page(`/shared/${token}`)).body;
+    expect(html).toContain('<meta property="og:title" content="Cost $&amp; then $` and $&#39; end $$" />');
+    expect(html).toContain('content="A reflection with $&amp; and $&#39; too."');
+    for (const once of ['<head>', '</head>', '<title>', '<body>', 'og:title']) expect(html.split(once), once).toHaveLength(2);
+  });
+
   it('says nothing of a memory for an unknown, malformed or revoked link, and is still never indexed', async () => {
     for (const token of [randomBytes(32).toString('hex'), 'abc', '%E2%9C%93', "x'%20or%201=1", 'A'.repeat(64)]) {
       const response = await page(`/shared/${token}`);

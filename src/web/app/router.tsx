@@ -7,7 +7,7 @@ import { RootLayout, RouteErrorPage } from './root-layout';
 function AliasRedirect({ to }: { to: string }) {
   const { search, hash } = useLocation();
   const { id } = useParams();
-  const target = id ? to.replace(':id', encodeURIComponent(id)) : to;
+  const target = id ? to.replace(':id', () => encodeURIComponent(id)) : to;
   return <Navigate to={`${target}${search}${hash}`} replace />;
 }
 

@@ -17,8 +17,9 @@ const footer: Record<Language, { why: string; unsubscribe: string }> = {
 export function reminderEmail(input: { language: Language; to: string; firstName: string | null; subject: string; body: string; unsubscribeUrl: string }): MailMessage {
   const name = input.firstName?.trim() || FALLBACK_NAME[input.language];
   const f = footer[input.language];
-  const subject = input.subject.replaceAll('{first_name}', name).replace(/[\r\n]+/g, ' ');
-  const body = input.body.replaceAll('{first_name}', escapeHtml(name));
+  // Replacer functions: a replacement string would expand `$&`, `$'` and `` $` `` found in the name.
+  const subject = input.subject.replaceAll('{first_name}', () => name).replace(/[\r\n]+/g, ' ');
+  const body = input.body.replaceAll('{first_name}', () => escapeHtml(name));
   const html = `<!doctype html><html lang="${input.language}"><body style="font-family:Georgia,serif;background:#fbf7f2;color:#2a2522;padding:24px">
 ${body}
 <hr style="border:none;border-top:1px solid #e7dfd6;margin:24px 0">

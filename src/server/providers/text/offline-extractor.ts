@@ -586,7 +586,7 @@ export function composeMemory(messages: TextTurn[], language: Language, options:
   const mood = t.moods[reading.primary];
   const typeset = (text: string) => (language === 'fr' ? typesetFrench(text) : text);
   const sentence = (line: Line) => at(line, partOfDay, 'sentence')!;
-  const themeTitles = (theme: Theme) => titlesAt(mood.themeTitles, partOfDay).map((title) => typeset(capitalise(title.replace('{theme}', theme[language]))));
+  const themeTitles = (theme: Theme) => titlesAt(mood.themeTitles, partOfDay).map((title) => typeset(capitalise(title.replace('{theme}', () => theme[language]))));
   const moodTitles = titlesAt(mood.titles, partOfDay).map((title) => typeset(capitalise(title)));
 
   let title = themes.length > 0 && rand() < 0.5 ? pick(rand, themeTitles(themes[0]!)) : pick(rand, moodTitles);
@@ -600,7 +600,7 @@ export function composeMemory(messages: TextTurn[], language: Language, options:
   }
 
   const sentences = [sentence(pick(rand, mood.openings))];
-  if (themes.length > 0) sentences.push(capitalise(pick(rand, t.themeSentences).replace('{themes}', themeList(themes, language))));
+  if (themes.length > 0) sentences.push(capitalise(pick(rand, t.themeSentences).replace('{themes}', () => themeList(themes, language))));
   if (reading.secondary && (themes.length === 0 || rand() < 0.5)) {
     sentences.push(pick(rand, t.secondarySentences)(t.moods[reading.secondary].word));
   }

@@ -24,13 +24,13 @@ function splitOnToken(value: string, email: string): MdNode[] {
 }
 
 function replaceToken(node: MdNode, email: string, insideLink: boolean): void {
-  if (node.url?.includes(EMAIL_TOKEN)) node.url = node.url.replaceAll(EMAIL_TOKEN, email);
-  if ((node.type === 'inlineCode' || node.type === 'code') && node.value) node.value = node.value.replaceAll(EMAIL_TOKEN, email);
+  if (node.url?.includes(EMAIL_TOKEN)) node.url = node.url.replaceAll(EMAIL_TOKEN, () => email);
+  if ((node.type === 'inlineCode' || node.type === 'code') && node.value) node.value = node.value.replaceAll(EMAIL_TOKEN, () => email);
   if (!node.children) return;
   node.children = node.children.flatMap((child) => {
     if (child.type === 'text' && child.value?.includes(EMAIL_TOKEN)) {
       // A link inside a link is not valid HTML: within one, the address is only text.
-      return insideLink ? [{ ...child, value: child.value.replaceAll(EMAIL_TOKEN, email) }] : splitOnToken(child.value, email);
+      return insideLink ? [{ ...child, value: child.value.replaceAll(EMAIL_TOKEN, () => email) }] : splitOnToken(child.value, email);
     }
     replaceToken(child, email, insideLink || child.type === 'link' || child.type === 'linkReference');
     return [child];
