@@ -56,6 +56,7 @@ import { createSupportService } from './modules/support/service';
 import { systemRoutes } from './modules/system/routes';
 import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
+import { storableParamsPlugin } from './plugins/storable-params';
 import { securityPlugin } from './plugins/security';
 import { createPageRenderer } from './plugins/page-render';
 import { webAppPlugin } from './plugins/web-app';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDependencies) {
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(storableParamsPlugin);
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secure });
   await app.register(rateLimit, { global: false });
 

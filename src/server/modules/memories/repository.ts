@@ -85,6 +85,12 @@ export function createMemoriesRepository(db: Database) {
       return (result as { rows: Array<{ year: number | string }> }).rows.map((row) => Number(row.year));
     },
 
+    /** Every time zone name the database accepts (PostgreSQL's own list, which may lag behind a browser's). */
+    async listTimeZoneNames(): Promise<string[]> {
+      const result = await db.execute(sql`select name from pg_timezone_names`);
+      return (result as { rows: Array<{ name: string }> }).rows.map((row) => row.name);
+    },
+
     /** One of the person's memories as its page shows it, or null (someone else's memory is nobody's here). */
     async findDetail(id: string, userId: string) {
       const [row] = await db

@@ -62,6 +62,20 @@ function periodOf(query: Pick<GalleryQuery, 'year' | 'month' | 'tz'>): Period | 
 
 export function createMemoriesService(deps: { memories: MemoriesRepository; files: FilesService; publicUrl: string }) {
   const { memories, files } = deps;
+
+  // Browsers accept a few old zone names PostgreSQL no longer knows (`US/Pacific-New`), and the database
+  // fails on them: a zone must also be in the database's own list (read once; names match in any case).
+  let knownZones: Promise<Set<string>> | undefined;
+  async function requireKnownZone(timeZone: string): Promise<void> {
+    knownZones ??= memories.listTimeZoneNames().then((names) => new Set(names.map((name) => name.toLowerCase())));
+    const zones = await knownZones.catch((error: unknown) => {
+      knownZones = undefined;
+      throw error;
+    });
+    if (!zones.has(timeZone.toLowerCase())) {
+      throw new AppError('VALIDATION_FAILED', 'The time zone is not known.', { tz: ['validation.timeZoneInvalid'] });
+    }
+  }
   /** The app's own files, when written as absolute addresses: never temporary. */
   const ownFilesUrlPrefix = `${deps.publicUrl}/files/`;
 
@@ -80,6 +94,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
 
     /** One gallery page of the person's own memories (spec §2 "Memory gallery"), with the total for page numbers. */
     async gallery(userId: string, query: GalleryQuery): Promise<GalleryPage> {
+      await requireKnownZone(query.tz);
       const { items, total } = await memories.listPage(userId, {
         favoritesOnly: query.filter === 'favorites',
         period: periodOf(query),
@@ -91,6 +106,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
 
     /** The year selector: the years the person made memories in, in their time zone, newest first. */
     async years(userId: string, timeZone: string): Promise<GalleryYears> {
+      await requireKnownZone(timeZone);
       return { years: await memories.listYears(userId, timeZone) };
     },
 
