@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { billingEvents, subscriptions } from '@server/db/schema/index';
+import { appSettings, billingEvents, subscriptions } from '@server/db/schema/index';
 import { subscriptionStatusSchema } from '@shared/contracts/billing';
 import { addJournalDay } from './factories/journal-day';
 import { createUser } from './factories/user';
@@ -88,6 +88,30 @@ describe('the sandbox (no Stripe key)', () => {
 
     expect((await call('DELETE', '/api/admin/coupons/fr/BIENVENUE', admin.cookie)).json()).toEqual({ language: 'fr', coupons: {} });
     expect((await call('DELETE', '/api/admin/coupons/fr/BIENVENUE', admin.cookie)).statusCode).toBe(404);
+  });
+
+  it('takes only codes of letters, digits, - and _ (starting with a letter or digit), so every code is listed', async () => {
+    const admin = await createUser(t, { admin: true });
+    const user = await createUser(t, { admin: false });
+    for (const code of ['__proto__', '_hidden', 'two words', 'a/b', 'x.y', '-dash']) {
+      const refused = await call('POST', '/api/admin/coupons', admin.cookie, { language: 'en', code, promotionId: 'promo_x' });
+      expect(refused.statusCode, code).toBe(400);
+      expect(refused.json().error.fields, code).toEqual({ code: ['validation.couponCodeInvalid'] });
+    }
+    for (const code of ['constructor', 'NOËL-2025', 'spring_10']) {
+      expect((await call('POST', '/api/admin/coupons', admin.cookie, { language: 'en', code, promotionId: `promo_${code}` })).statusCode, code).toBe(200);
+    }
+    const listed = (await call('GET', '/api/admin/coupons?language=en', admin.cookie)).json().coupons;
+    expect(Object.keys(listed).sort()).toEqual(['constructor', 'NOËL-2025', 'spring_10'].sort());
+    expect((await call('POST', '/api/admin/coupons/validate', admin.cookie, { language: 'en', code: 'constructor' })).json()).toEqual({ valid: true });
+    const accepted = await call('POST', '/api/billing/checkout', user.cookie, { language: 'en', promoCode: 'constructor' });
+    const id = new URL(accepted.json().url).pathname.split('/').pop()!;
+    expect((await call('GET', `/api/billing/sandbox/checkouts/${id}`, user.cookie)).json().promotion).toBe('promo_constructor');
+
+    // A code stored before the rule, which no list could show, no longer works anywhere.
+    await t.db.update(appSettings).set({ promoCodesEn: JSON.parse('{"__proto__": "promo_hidden"}') as Record<string, string> }).where(eq(appSettings.id, 1));
+    expect((await call('POST', '/api/admin/coupons/validate', admin.cookie, { language: 'en', code: '__proto__' })).json()).toEqual({ valid: false });
+    expect((await call('POST', '/api/billing/checkout', user.cookie, { language: 'en', promoCode: '__proto__' })).json().error.code).toBe('INVALID_PROMO_CODE');
   });
 
   it('lets administrators find people and grant or revoke free access, which opens the chat', async () => {

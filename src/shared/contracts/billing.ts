@@ -15,6 +15,12 @@ export const subscriptionStatusSchema = z.object({
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 export const PROMO_CODE_MAX = 64;
+/**
+ * What a coupon code may be: letters (any alphabet) and digits, with `-` and `_` inside, starting with a letter
+ * or a digit. Codes are keys of a JSON map, so names such as `__proto__` must never be one (a map read into a
+ * plain object would hide it).
+ */
+export const PROMO_CODE_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u;
 
 /**
  * POST /api/billing/checkout — spec §7 create-checkout. The promotion code is trimmed and sent only when
@@ -47,7 +53,12 @@ export const couponMapSchema = z.object({ language: z.enum(LANGUAGES), coupons: 
 export type CouponMap = z.infer<typeof couponMapSchema>;
 export const couponAddSchema = z.strictObject({
   language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }),
-  code: z.string({ error: 'validation.couponFieldsRequired' }).trim().min(1, 'validation.couponFieldsRequired').max(PROMO_CODE_MAX, 'validation.promoCodeInvalid'),
+  code: z
+    .string({ error: 'validation.couponFieldsRequired' })
+    .trim()
+    .min(1, { error: 'validation.couponFieldsRequired', abort: true })
+    .max(PROMO_CODE_MAX, { error: 'validation.promoCodeInvalid', abort: true })
+    .regex(PROMO_CODE_PATTERN, 'validation.couponCodeInvalid'),
   promotionId: z.string({ error: 'validation.couponFieldsRequired' }).trim().min(1, 'validation.couponFieldsRequired').max(200, 'validation.settingTooLong'),
 });
 export const couponValidateSchema = z.strictObject({

@@ -52,6 +52,9 @@ async function applyWith(db: Database, input: SubscriptionChange): Promise<boole
   return rows.length === 1;
 }
 
+/** A stored coupon map as a `Map`: a key such as `__proto__` stays a key, never an object's prototype. */
+const couponMapOf = (stored: Record<string, string> | null | undefined) => new Map(Object.entries(stored ?? {}));
+
 const couponColumn = (language: Language) => (language === 'fr' ? appSettings.promoCodesFr : appSettings.promoCodesEn);
 
 export function createBillingRepository(db: Database) {
@@ -94,13 +97,13 @@ export function createBillingRepository(db: Database) {
       return {
         priceId: (language === 'fr' ? row?.priceIdFr : row?.priceIdEn) ?? null,
         defaultPromotion: (language === 'fr' ? row?.promoCodeFr : row?.promoCodeEn) ?? null,
-        coupons: row?.coupons ?? {},
+        coupons: couponMapOf(row?.coupons),
       };
     },
 
-    async coupons(language: Language): Promise<Record<string, string>> {
+    async coupons(language: Language): Promise<Map<string, string>> {
       const [row] = await db.select({ coupons: couponColumn(language) }).from(appSettings).where(eq(appSettings.id, 1));
-      return row?.coupons ?? {};
+      return couponMapOf(row?.coupons);
     },
 
     async addCoupon(language: Language, code: string, promotionId: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ADMIN_USERS_PAGE_SIZE, type AdminUsersPage, type CheckoutResponse, type SandboxCheckout, type SubscriptionStatus } from '@shared/contracts/billing';
+import { ADMIN_USERS_PAGE_SIZE, PROMO_CODE_PATTERN, type AdminUsersPage, type CheckoutResponse, type SandboxCheckout, type SubscriptionStatus } from '@shared/contracts/billing';
 import type { Language } from '@shared/limits';
 import { AppError } from '../../app-error';
 import { BillingProviderError, type BillingEvent, type BillingProvider } from '../../providers/billing/index';
@@ -13,6 +13,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isActive = (row: SubscriptionRow | null, now: Date) =>
   row !== null && ACTIVE_STATUSES.has(row.status) && (row.currentPeriodEnd === null || row.currentPeriodEnd > now);
+
+/** The promotion a code stands for, or null: a code outside the documented pattern never works. */
+const couponOf = (coupons: Map<string, string>, code: string) => (PROMO_CODE_PATTERN.test(code) ? (coupons.get(code) ?? null) : null);
 
 const providerFailure = (error: unknown) =>
   error instanceof AppError ? error : new AppError('PAYMENT_PROVIDER_FAILED', error instanceof BillingProviderError ? error.message : 'The payment provider failed.');
@@ -91,7 +94,7 @@ export function createBillingService(deps: {
       const pricing = await billing.pricing(input.language);
       let promotionId = pricing.defaultPromotion;
       if (input.promoCode) {
-        promotionId = Object.hasOwn(pricing.coupons, input.promoCode) ? (pricing.coupons[input.promoCode] ?? null) : null;
+        promotionId = couponOf(pricing.coupons, input.promoCode);
         if (!promotionId) throw new AppError('INVALID_PROMO_CODE', 'Invalid promotion code');
       }
       const existing = await billing.findSubscription(user.id);
@@ -174,14 +177,18 @@ export function createBillingService(deps: {
       );
     },
 
-    coupons: (language: Language) => billing.coupons(language),
+    /** The language's coupons for the admin list: every code that can work, and only those. */
+    async coupons(language: Language): Promise<Record<string, string>> {
+      const entries = [...(await billing.coupons(language))].filter(([code]) => PROMO_CODE_PATTERN.test(code));
+      return Object.fromEntries(entries);
+    },
     addCoupon: (language: Language, code: string, promotionId: string) => billing.addCoupon(language, code, promotionId),
     async removeCoupon(language: Language, code: string): Promise<void> {
       if (!(await billing.removeCoupon(language, code))) throw new AppError('NOT_FOUND', 'No such coupon.');
     },
     /** Spec §5: a code is valid only if it is a key of the chosen language's map. */
     async validateCoupon(language: Language, code: string): Promise<boolean> {
-      return Object.hasOwn(await billing.coupons(language), code);
+      return couponOf(await billing.coupons(language), code) !== null;
     },
 
     async listUsers(search: string, page: number): Promise<AdminUsersPage> {
