@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxMessages, profiles, souvenirs, supportTickets, users } from '@server/db/schema/index';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import { meResponseSchema } from '@shared/contracts/me';
+import { AVATAR_MAX_BYTES } from '@shared/limits';
 import { addMemory } from './factories/memory';
 import { createUser, signIn, sessionCookieOf } from './factories/user';
 import { createTestApp, TEST_ORIGIN } from './support/app';
@@ -146,6 +147,41 @@ describe('the avatar', () => {
     expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(listFiles(filesDir).length).toBe(before);
     expect((await profileOf(user.id)).avatarUrl).toBeNull();
+  });
+
+  it('refuses a picture with more pixels than a 512 px avatar needs, before decoding it, and takes a 12-megapixel photo', async () => {
+    const user = await createUser(t);
+    const before = listFiles(filesDir).length;
+    // 6 000 × 6 000 of one colour: a few hundred kilobytes of PNG, 144 MB once decoded.
+    const huge = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#88aacc' } }).png().toBuffer();
+    expect(huge.length).toBeLessThan(AVATAR_MAX_BYTES);
+    const refused = await uploadAvatar(user.cookie, huge, 'huge.png', 'image/png');
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', fields: { avatar: ['validation.avatarTooManyPixels'] } });
+    expect(listFiles(filesDir).length).toBe(before);
+
+    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#7a9cc6' } }).jpeg().toBuffer();
+    expect((await uploadAvatar(user.cookie, photo)).statusCode).toBe(200);
+  });
+
+  it('limits uploads per person, for their own picture and the agent’s', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_UPLOAD_MAX: '2' });
+    const admin = await createUser(limited, { admin: true });
+    const other = await createUser(limited, { admin: false });
+    const photo = await phonePhoto();
+    const upload = (url: string, cookie: string) => {
+      const body = multipartBody('avatar', photo, 'me.jpg', 'image/jpeg');
+      return limited.app.inject({ method: 'POST', url, headers: { ...body.headers, cookie, origin: TEST_ORIGIN }, payload: body.payload });
+    };
+    for (const url of ['/api/me/avatar', '/api/admin/settings/agent-avatar']) {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await upload(url, admin.cookie)).statusCode);
+      expect(statuses, url).toEqual([200, 200, 429]);
+    }
+    const blocked = await upload('/api/me/avatar', admin.cookie);
+    expect(blocked.json().error.code).toBe('RATE_LIMITED');
+    // Someone else is not held back by another person's uploads.
+    expect((await upload('/api/me/avatar', other.cookie)).statusCode).toBe(200);
   });
 
   it('refuses a file that is not an image, whatever its name or declared type', async () => {

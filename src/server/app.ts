@@ -209,11 +209,11 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(rateLimit, { global: false });
 
   await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }));
-  await app.register(profileRoutes({ session, profiles }));
+  await app.register(profileRoutes({ session, profiles, uploadMax: config.rateLimit.uploadMax }));
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
-  await app.register(adminRoutes({ admin, settings, reminders }));
+  await app.register(adminRoutes({ admin, session, settings, reminders, uploadMax: config.rateLimit.uploadMax }));
   await app.register(aiRoutes({ admin, ai }));
   await app.register(billingRoutes({ session, admin, billing, webhook: stripe }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));

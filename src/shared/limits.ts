@@ -31,6 +31,12 @@ export const GALLERY_YEAR_MIN = 2000;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 512;
+/**
+ * The widest and tallest picture taken for an avatar: 8 × its size, the most a JPEG decoder can shrink while
+ * reading, and more than a 12-megapixel phone photo (4032 × 3024). A picture with more pixels than this
+ * square is refused before it is decoded: its file can be small while its decoded pixels fill memory.
+ */
+export const AVATAR_INPUT_MAX_SIDE_PX = AVATAR_SIZE_PX * 8;
 export const AVATAR_PROGRESS_STEP = 10;
 export const AVATAR_PROGRESS_INTERVAL_MS = 300;
 export const AVATAR_PROGRESS_CAP = 90;

@@ -22,6 +22,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     DATA_DIR: ownDataDir ?? env.DATA_DIR,
     SERVE_WEB: 'false',
     RATE_LIMIT_AUTH_MAX: '1000',
+    RATE_LIMIT_UPLOAD_MAX: '1000',
     LOG_LEVEL: 'info',
     ...env,
   });

@@ -1,4 +1,5 @@
-import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '@shared/limits';
+import { AVATAR_FIELD } from '@shared/contracts/me';
+import { AVATAR_INPUT_MAX_SIDE_PX, AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '@shared/limits';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
@@ -36,7 +37,7 @@ export interface PicturePickerProps {
  */
 export function PicturePicker({ texts, preview, hasPicture, upload, remove, toastId, testId, inputTestId }: PicturePickerProps) {
   // The texts' own namespace, so the picker waits for it like the page does.
-  const { t } = useTranslation([texts.split(':')[0] ?? 'common', 'errors']);
+  const { t } = useTranslation([texts.split(':')[0] ?? 'common', 'errors', 'validation']);
   const text = (key: string, values?: Record<string, unknown>) => t(`${texts}.${key}`, values);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -46,6 +47,9 @@ export function PicturePicker({ texts, preview, hasPicture, upload, remove, toas
 
   /** Why a picture was refused, in words the person can act on. */
   const uploadFailure = (error: unknown) => {
+    if (error instanceof ApiError && error.fields?.[AVATAR_FIELD]?.includes('validation.avatarTooManyPixels')) {
+      return t('validation:avatarTooManyPixels', { max: AVATAR_INPUT_MAX_SIDE_PX });
+    }
     if (error instanceof ApiError && error.status === 413) return text('tooLarge', { max: MAX_MB });
     if (error instanceof ApiError && error.status === 415) return text('notImage');
     return text('uploadFailed', { message: errorMessage(t, error) });

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { AVATAR_FIELD } from '@shared/contracts/me';
+import { AVATAR_INPUT_MAX_SIDE_PX } from '@shared/limits';
 import { AppError } from '../../app-error';
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
 import { contentTypeOf, STORAGE_KEY_PATTERN } from '../../providers/storage/keys';
@@ -11,6 +13,8 @@ const FILE_KEY_MAX_LENGTH = 512;
 /** A downloaded image wider or taller than this is refused before it is decoded (decompression bombs). */
 const MAX_IMAGE_SIDE_PX = 8192;
 const KEPT_FORMATS = new Set(['png', 'jpeg', 'webp']);
+/** The decoded pixels an avatar's source may have (see AVATAR_INPUT_MAX_SIDE_PX). */
+const AVATAR_INPUT_MAX_PIXELS = AVATAR_INPUT_MAX_SIDE_PX * AVATAR_INPUT_MAX_SIDE_PX;
 /** What a person may upload as their picture, read from the file's content (sharp), never from its name. */
 const AVATAR_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'avif', 'heif']);
 
@@ -25,6 +29,16 @@ export type ImageImportFailure = RemoteImageFailure | 'not-an-image' | 'storage'
 export type StorePermanentImageResult =
   | { ok: true; image: StoredImage }
   | { ok: false; reason: ImageImportFailure; status?: number };
+
+/** An image's header (format, size), read without decoding its pixels; null when it is no image sharp reads. */
+async function imageHeaderOf(file: Buffer) {
+  try {
+    // sharp refuses some inputs (an empty file) as it is called, not in its promise.
+    return await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    return null;
+  }
+}
 
 const notFound = () => new AppError('NOT_FOUND', 'No such file.');
 
@@ -88,14 +102,21 @@ export function createFilesService(deps: { storage: StorageProvider; remote: Rem
     /**
      * A profile picture: checked to be an image by its content, turned upright, cut to a 512×512 WebP and
      * stored under `avatars/<owner>/` (a person's id, or `agent`). Re-encoding drops every byte of metadata (EXIF, GPS, XMP, ICC).
-     * UNSUPPORTED_MEDIA_TYPE for anything that is not an image sharp can read.
+     * UNSUPPORTED_MEDIA_TYPE for anything that is not an image sharp can read; PAYLOAD_TOO_LARGE, before any
+     * decoding, for a picture with more pixels than AVATAR_INPUT_MAX_SIDE_PX squared.
      */
     async storeAvatar(owner: string, upload: Buffer, size: number): Promise<StoredImage> {
+      const meta = await imageHeaderOf(upload);
+      if (!meta?.format || !AVATAR_FORMATS.has(meta.format)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not an image we can use.');
+      // One frame is used (`animated: false`): an animation's frames are not counted together.
+      if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > AVATAR_INPUT_MAX_PIXELS) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `The picture may have at most ${AVATAR_INPUT_MAX_SIDE_PX} × ${AVATAR_INPUT_MAX_SIDE_PX} pixels.`, {
+          [AVATAR_FIELD]: ['validation.avatarTooManyPixels'],
+        });
+      }
       let webp: Buffer;
       try {
-        const meta = await sharp(upload, { limitInputPixels: MAX_IMAGE_SIDE_PX * MAX_IMAGE_SIDE_PX }).metadata();
-        if (!meta.format || !AVATAR_FORMATS.has(meta.format)) throw new Error(`format ${String(meta.format)}`);
-        webp = await sharp(upload, { limitInputPixels: MAX_IMAGE_SIDE_PX * MAX_IMAGE_SIDE_PX, animated: false })
+        webp = await sharp(upload, { limitInputPixels: AVATAR_INPUT_MAX_PIXELS, animated: false })
           .rotate()
           .resize(size, size, { fit: 'cover', position: 'attention' })
           .webp({ quality: 85 })

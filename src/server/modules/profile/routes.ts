@@ -7,9 +7,10 @@ import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile }
 import type { SessionReader } from '../auth/service';
 import type { ProfileService } from './service';
 
+const UPLOAD_WINDOW_MS = 60_000;
 const AVATAR: ExpectedFile = { field: AVATAR_FIELD, requiredKey: 'validation.avatarRequired', maxBytes: AVATAR_MAX_BYTES };
 
-export function profileRoutes(deps: { session: SessionReader; profiles: ProfileService }) {
+export function profileRoutes(deps: { session: SessionReader; profiles: ProfileService; uploadMax: number }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     // In onRequest, signed-out callers get 401 before a bad body gets 400 (the session is read once).
@@ -59,7 +60,12 @@ export function profileRoutes(deps: { session: SessionReader; profiles: ProfileS
       await upload.register(multipart, { limits: uploadLimits(AVATAR.maxBytes), throwFileSizeLimit: false });
       upload.withTypeProvider<ZodTypeProvider>().post(
         '/api/me/avatar',
-        { schema: { response: { 200: avatarResponseSchema } }, onRequest: signedInFirst },
+        {
+          schema: { response: { 200: avatarResponseSchema } },
+          onRequest: signedInFirst,
+          // Each upload decodes a picture: a few a minute per person, counted before the file is read.
+          preHandler: upload.rateLimit({ max: deps.uploadMax, timeWindow: UPLOAD_WINDOW_MS, keyGenerator: (request) => `avatar|${deps.session.current(request).id}` }),
+        },
         async (request) => {
           const user = await deps.session.require(request);
           const part = await receiveFile(request, AVATAR);

@@ -15,14 +15,14 @@ import {
 } from '@shared/contracts/admin';
 import { AVATAR_MAX_BYTES } from '@shared/limits';
 import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile } from '../../uploads';
-import type { AdminGuard } from '../auth/service';
+import type { AdminGuard, SessionReader } from '../auth/service';
 import type { SettingsService } from '../settings/service';
 import type { RemindersService } from './service';
 
 const AGENT_AVATAR: ExpectedFile = { field: 'avatar', requiredKey: 'validation.avatarRequired', maxBytes: AVATAR_MAX_BYTES };
 
 /** The administrator panel's server side: settings, the agent's picture, e-mail tools and reminders. */
-export function adminRoutes(deps: { admin: AdminGuard; settings: SettingsService; reminders: RemindersService }) {
+export function adminRoutes(deps: { admin: AdminGuard; session: SessionReader; settings: SettingsService; reminders: RemindersService; uploadMax: number }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     // 401 signed out, 403 for anyone but an administrator — before any input is read.
@@ -46,7 +46,12 @@ export function adminRoutes(deps: { admin: AdminGuard; settings: SettingsService
       await upload.register(multipart, { limits: uploadLimits(AGENT_AVATAR.maxBytes), throwFileSizeLimit: false });
       upload.withTypeProvider<ZodTypeProvider>().post(
         '/api/admin/settings/agent-avatar',
-        { onRequest: adminOnly, schema: { response: { 200: agentAvatarResponseSchema } } },
+        {
+          onRequest: adminOnly,
+          schema: { response: { 200: agentAvatarResponseSchema } },
+          // Per administrator, like a person's own picture: each upload decodes an image.
+          preHandler: upload.rateLimit({ max: deps.uploadMax, timeWindow: 60_000, keyGenerator: (request) => `agent-avatar|${deps.session.current(request).id}` }),
+        },
         async (request) => {
           const part = await receiveFile(request, AGENT_AVATAR);
           try {
