@@ -3,7 +3,7 @@ import { hostOf, isPublicAddress } from './address-policy';
 
 describe('addresses a download may reach', () => {
   it('allows public IPv4 and IPv6 addresses', () => {
-    for (const address of ['8.8.8.8', '20.60.1.2', '151.101.1.1', '2606:4700:4700::1111', '[2a00:1450:4007:80e::200e]', '::ffff:8.8.8.8']) {
+    for (const address of ['8.8.8.8', '20.60.1.2', '151.101.1.1', '2606:4700:4700::1111', '[2a00:1450:4007:80e::200e]']) {
       expect(isPublicAddress(address), address).toBe(true);
     }
   });
@@ -15,6 +15,9 @@ describe('addresses a download may reach', () => {
       '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '2001:db8::1',
       // IPv4 inside IPv6: mapped, NAT64, 6to4.
       '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a00:1', '64:ff9b::a00:1', '2002:7f00:1::1',
+      // IPv4-compatible (deprecated, ::/96) and IPv4-translated (::ffff:0:0:0/96), whatever the address inside;
+      // mapped ones too, even of a public address: a download connects to the IPv4 address itself.
+      '::7f00:1', '::127.0.0.1', '::a00:1', '::808:808', '::ffff:0:7f00:1', '::ffff:0:808:808', '::ffff:8.8.8.8', '[::ffff:0:0]',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
