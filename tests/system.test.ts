@@ -176,6 +176,29 @@ describe('sign-in throttling', () => {
 });
 
 describe('logs', () => {
+  it('keep better-auth’s refusals of a client’s mistakes below error level', async () => {
+    const google = await createTestApp({ GOOGLE_CLIENT_ID: 'id.apps.example', GOOGLE_CLIENT_SECRET: 'very-secret-value' });
+    const user = await createUser(google);
+    const mistakes: Array<{ method: 'GET' | 'POST'; url: string; payload?: object }> = [
+      { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: 'wrong password!' } },
+      { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.test', password: 'wrong password!' } },
+      { method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'nowhere' } },
+      { method: 'GET', url: '/api/auth/callback/google?state=forged&code=forged' },
+      { method: 'GET', url: '/api/auth/callback/nowhere?state=forged&code=forged' },
+      { method: 'POST', url: '/api/auth/reset-password', payload: { token: 'forged', newPassword: 'long enough password' } },
+      { method: 'GET', url: '/api/auth/verify-email?token=forged' },
+    ];
+    const before = google.logs.length;
+    for (const mistake of mistakes) {
+      const response = await google.app.inject({ method: mistake.method, url: mistake.url, headers: { origin: TEST_ORIGIN }, ...(mistake.payload ? { payload: mistake.payload } : {}) });
+      expect(response.statusCode, mistake.url).toBeLessThan(500);
+    }
+    const lines = google.logs.slice(before).map((line) => JSON.parse(line) as { level: number; msg?: string });
+    expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([]);
+    // What better-auth said is still there, at info level, with the answer's status.
+    expect(lines.some((line) => line.level === 30 && /\[better-auth\]/.test(line.msg ?? ''))).toBe(true);
+  });
+
   it('never contain passwords, cookies or reset tokens', async () => {
     const user = await createUser(t);
     await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getOAuthState } from 'better-auth/api';
@@ -50,6 +51,24 @@ const SIGN_UP_KEYS = new Set(['email', 'password', 'name', 'defaultLanguage', 'c
 
 /** better-auth endpoints that create a session without anyone signing in. */
 const NOT_SIGN_INS = new Set(['/change-password']);
+
+export interface HeldLogLine {
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
+/** better-auth's log lines of the request being answered (see `holdAuthLogs`). */
+const heldLogs = new AsyncLocalStorage<HeldLogLine[]>();
+
+/**
+ * Runs one request through better-auth, holding back what it logs: better-auth logs some refusals of a client's
+ * mistake (an unknown provider, a forged OAuth state) as errors, and only the answer's status tells a mistake
+ * from a fault. The caller logs the held lines once it knows the status.
+ */
+export async function holdAuthLogs<T>(run: () => Promise<T>): Promise<{ result: T; held: HeldLogLine[] }> {
+  const held: HeldLogLine[] = [];
+  const result = await heldLogs.run(held, run);
+  return { result, held };
+}
 
 /** E-mail verification is required only when e-mails can really reach people (see docs/decisions/0004). */
 export const verificationRequired = (mail: MailProvider) => mail.name !== 'outbox';
@@ -133,7 +152,11 @@ export function createAuth(options: AuthOptions) {
     },
     logger: {
       level: 'warn',
-      log: (level, message) => log[level === 'debug' ? 'debug' : level](`[better-auth] ${message}`),
+      log: (level, message) => {
+        const held = heldLogs.getStore();
+        if (held && level !== 'debug') held.push({ level, message });
+        else log[level](`[better-auth] ${message}`);
+      },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
-import { CLOSED_AUTH_PATHS, type Auth } from './auth';
+import { CLOSED_AUTH_PATHS, holdAuthLogs, type Auth } from './auth';
 
 const BASE_PATH = '/api/auth';
 /** The endpoints the app does not use: a coded 404 here (better-auth's own would be plain text). */
@@ -94,9 +94,11 @@ export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: numbe
         headers.delete('transfer-encoding');
         // Like better-auth's own Node adapter, a body without a content type is not handed on.
         const body = Buffer.isBuffer(request.body) && request.body.length > 0 && headers.has('content-type') ? new Uint8Array(request.body) : undefined;
-        const response = await auth.handler(
-          new Request(new URL(request.raw.url ?? '/', `${request.protocol}://${request.host}`), { method: request.method, headers, body }),
+        const { result: response, held } = await holdAuthLogs(() =>
+          auth.handler(new Request(new URL(request.raw.url ?? '/', `${request.protocol}://${request.host}`), { method: request.method, headers, body })),
         );
+        // A refusal of the client's mistake is not the server's fault: what better-auth said about it is information.
+        for (const line of held) request.log[response.status >= 500 ? line.level : 'info']({ status: response.status }, `[better-auth] ${line.message}`);
         response.headers.forEach((value, name) => {
           if (name !== 'set-cookie' && name !== 'content-length') void reply.header(name, value);
         });
