@@ -23,7 +23,7 @@ export function profileRoutes(deps: { session: SessionReader; profiles: ProfileS
       return deps.profiles.getMe(user);
     });
 
-    api.put('/api/me/language', { schema: { body: updateLanguageSchema } }, async (request, reply) => {
+    api.put('/api/me/language', { schema: { body: updateLanguageSchema }, onRequest: signedInFirst }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.profiles.setLanguage(user.id, request.body.language);
       return reply.status(204).send();
