@@ -13,7 +13,8 @@ import { startOpenAiStandIn } from '@tests/support/openai-stand-in';
 
 const t = ui('en');
 const TRANSCRIPT = 'Today I fed the ducks at the pond with my nephew.';
-const RECORDING_MS = 1_500;
+/** Recorded audio to wait for before stopping: a second or so of Opus from the fake microphone. */
+const RECORDED_BYTES = 4_000;
 
 // Started before the suites are declared: the app's environment needs its address.
 const standIn = await startOpenAiStandIn({
@@ -35,6 +36,36 @@ async function countMicrophoneRequests(context: BrowserContext) {
     };
   });
   return (page: Page) => page.evaluate(() => (window as unknown as { __microphoneRequests: number }).__microphoneRequests);
+}
+
+/**
+ * Counts the bytes the page's MediaRecorder has captured. `waitForRecorded` asks the recorder for what it holds
+ * (`requestData`: the app keeps every piece it is given) until there is enough, instead of sleeping a fixed time
+ * that a slow machine may spend before recording even starts.
+ */
+async function watchRecordings(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const watched = window as unknown as { __recorder?: MediaRecorder; __recordedBytes: number };
+    watched.__recordedBytes = 0;
+    const start = MediaRecorder.prototype.start;
+    MediaRecorder.prototype.start = function (this: MediaRecorder, timeslice?: number) {
+      watched.__recorder = this;
+      this.addEventListener('dataavailable', (event) => {
+        watched.__recordedBytes += event.data.size;
+      });
+      start.call(this, timeslice);
+    };
+  });
+  return (page: Page, bytes: number) =>
+    page.waitForFunction(
+      (minimum) => {
+        const watched = window as unknown as { __recorder?: MediaRecorder; __recordedBytes: number };
+        if (watched.__recorder?.state === 'recording') watched.__recorder.requestData();
+        return watched.__recordedBytes >= minimum;
+      },
+      bytes,
+      { polling: 250 },
+    );
 }
 
 /** The recording inside the browser's multipart upload, read with the platform's own parser. */
@@ -60,6 +91,7 @@ describe('with a transcription service', () => {
   it('records, transcribes through the service, sends the words as the person’s message and streams the reply', async () => {
     const { page, context } = await openPage(s.browser);
     const microphoneRequests = await countMicrophoneRequests(context);
+    const waitForRecorded = await watchRecordings(context);
     await signedInUser(context, s.app);
     await openChat(page, s.app);
 
@@ -74,7 +106,7 @@ describe('with a transcription service', () => {
     await toast(page, t.voiceRecording).waitFor();
     expect(await microphoneRequests(page)).toBe(1);
 
-    await page.waitForTimeout(RECORDING_MS);
+    await waitForRecorded(page, RECORDED_BYTES);
     const upload = page.waitForRequest((request) => request.url().includes('/api/chat/transcribe'));
     await mic.click();
     const uploaded = await upload;
@@ -103,7 +135,7 @@ describe('with a transcription service', () => {
     expect(heard.file).not.toBeNull();
     expect(heard.file!.type).toBe('audio/webm');
     expect(heard.file!.name).toMatch(/\.webm$/);
-    expect(heard.file!.size, 'a recording of ~1.5 s is not empty').toBeGreaterThan(1_000);
+    expect(heard.file!.size, 'the whole recording is sent').toBeGreaterThanOrEqual(RECORDED_BYTES);
     expect(heard.file!.sha256, 'the very bytes the browser recorded').toBe(sent.sha256);
     expect(sent.type).toMatch(/^audio\/webm/);
 

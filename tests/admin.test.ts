@@ -255,8 +255,9 @@ describe('reminders', () => {
     const admin = await createUser(scheduled, { admin: true });
     const sleeper = await createUser(scheduled, { admin: false });
     await setLastChat(scheduled, sleeper.id, daysAgo(5));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(await outboxTo(scheduled, sleeper.email)).toEqual([]); // off by default
+    // A whole check that began after the person became inactive: off by default, it sent nothing.
+    await scheduled.app.reminderSchedule.nextCheck();
+    expect(await outboxTo(scheduled, sleeper.email)).toEqual([]);
 
     await callOn(scheduled, 'PATCH', '/api/admin/settings', admin.cookie, { reminderScheduleEnabled: true, reminderScheduleDays: 3 });
     await expect.poll(() => outboxTo(scheduled, sleeper.email), { timeout: 10_000 }).toHaveLength(1);
@@ -264,7 +265,7 @@ describe('reminders', () => {
     // Another tick the same day sends nothing more, even to someone newly inactive.
     const another = await createUser(scheduled, { admin: false });
     await setLastChat(scheduled, another.id, daysAgo(6));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await scheduled.app.reminderSchedule.nextCheck();
     expect(await outboxTo(scheduled, another.email)).toEqual([]);
     expect(await outboxTo(scheduled, sleeper.email)).toHaveLength(1);
   });

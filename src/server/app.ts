@@ -73,6 +73,8 @@ declare module 'fastify' {
     routeList: ReadonlyArray<{ method: string; url: string }>;
     /** Work left running after an answer (account e-mails through SMTP): how much, and waiting for all of it. */
     backgroundTasks: { pending(): number; settled(): Promise<void> };
+    /** The scheduled reminders' check: resolves once a check that starts after the call has finished. */
+    reminderSchedule: { nextCheck(): Promise<void> };
   }
 }
 
@@ -261,8 +263,15 @@ export async function buildApp(deps: AppDependencies) {
 
   // The scheduled daily reminder run (off until an administrator turns it on): checked every interval,
   // claimed once a UTC day in the database, so several processes never send it twice.
+  // Whoever waits for `nextCheck` is told when a check that started after they asked has finished.
+  let waitingForCheck: Array<() => void> = [];
   const reminderTimer = setInterval(() => {
-    reminders.runScheduled(app.log).catch((error: unknown) => app.log.error({ err: error }, 'scheduled reminders failed'));
+    const waiting = waitingForCheck;
+    waitingForCheck = [];
+    reminders
+      .runScheduled(app.log)
+      .catch((error: unknown) => app.log.error({ err: error }, 'scheduled reminders failed'))
+      .finally(() => waiting.forEach((done) => done()));
   }, config.reminderCheckIntervalMs);
   reminderTimer.unref();
 
@@ -286,6 +295,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   app.decorate('routeList', routeList);
   app.decorate('backgroundTasks', { pending: backgroundTasks.pending, settled: backgroundTasks.settled });
+  app.decorate('reminderSchedule', { nextCheck: () => new Promise<void>((resolve) => waitingForCheck.push(resolve)) });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

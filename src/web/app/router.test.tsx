@@ -2,7 +2,7 @@
 // needs them. Every test imports a fresh copy of the app (vi.resetModules), so nothing is loaded before it starts —
 // renderApp, used everywhere else, renders the routes with their code already in.
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { baseHandlers, json, mockFetch } from '@web/testing/mock-fetch';
@@ -82,14 +82,14 @@ describe('lazy routes', () => {
   });
 
   it('keeps the last of two quick language switches', async () => {
-    const { i18n, setLanguage } = await renderFresh('/community');
+    const { i18n, switchLanguage } = await renderFresh('/community');
     await screen.findByRole('heading', { level: 1, name: 'Community' });
 
-    setLanguage('fr');
-    setLanguage('en');
-    // Give the French download time to land: it must not switch the page afterwards.
-    await waitFor(() => expect(i18n.hasResourceBundle('fr', 'community')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const french = switchLanguage('fr');
+    const english = switchLanguage('en');
+    // Both switches done, the French one after its texts landed: it did not switch the page afterwards.
+    await act(() => Promise.all([french, english]));
+    expect(i18n.hasResourceBundle('fr', 'community')).toBe(true);
     expect(i18n.language).toBe('en');
     expect(screen.getByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
   });

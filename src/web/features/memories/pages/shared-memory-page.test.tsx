@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { apiError, baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
 import { renderApp } from '@web/testing/render-app';
+import { sharedMemoryQueryOptions } from '../api/get-shared-memory';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
@@ -102,12 +103,15 @@ describe('shared memory page', () => {
     ['not hex', 'zz'.repeat(32)],
     ['too long', 'a'.repeat(65)],
   ])('says "memory not found" for a malformed token (%s) without asking the server', async (_case, token) => {
-    const { requests } = setup(() => json(buildSharedMemory()), { token });
+    const { requests, queryClient } = setup(() => json(buildSharedMemory()), { token });
     expect(await screen.findByRole('heading', { level: 1, name: 'Memory not found' })).toBeInTheDocument();
     expect(screen.getByText('This link is invalid, or the memory is no longer shared.')).toBeInTheDocument();
     expect(screen.queryByTestId('shared-memory-skeleton')).not.toBeInTheDocument();
-    // Give a stray request the time to leave before asserting there was none.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page holds its query switched off: it has never fetched and never will for this token.
+    const query = queryClient.getQueryCache().find({ queryKey: sharedMemoryQueryOptions(token).queryKey });
+    expect(query?.isDisabled()).toBe(true);
+    expect(query?.state.dataUpdateCount).toBe(0);
+    expect(query?.state.fetchStatus).toBe('idle');
     expect(sharedRequests(requests)).toEqual([]);
   });
 

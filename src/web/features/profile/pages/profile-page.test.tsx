@@ -92,7 +92,7 @@ describe('profile page — the form', () => {
 
   it('switches the whole interface to French as soon as French is saved, and stays there', async () => {
     const me = buildMe();
-    const { user } = renderProfile({ me, handlers: profileServer(me) });
+    const { user, requests, queryClient } = renderProfile({ me, handlers: profileServer(me) });
     const language = await screen.findByRole('combobox', { name: /Default language/ }, WAIT);
 
     await user.selectOptions(language, 'fr');
@@ -105,9 +105,12 @@ describe('profile page — the form', () => {
     expect(i18n.language).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
     expect(screen.getByRole('combobox', { name: /Langue par défaut/ })).toHaveValue('fr');
-    // The refetched profile agrees, so nothing flips the language back.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The profile is read again after the save; once that answer is in and rendered, nothing flipped the language back.
+    const saved = requests.findIndex((r) => r.method === 'PUT' && r.path === '/api/me/profile');
+    await waitFor(() => expect(requests.slice(saved + 1).some((r) => r.method === 'GET' && r.path === '/api/me')).toBe(true), WAIT);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0), WAIT);
     expect(i18n.language).toBe('fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Ton profil' })).toBeInTheDocument();
   });
 
   it('tells the person when the profile could not be saved, and keeps what they typed', async () => {
