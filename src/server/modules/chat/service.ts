@@ -3,11 +3,13 @@ import type { ChatReplyRequest, ChatStatusResponse, GenerationLimit } from '@sha
 import { LANGUAGES, type Language } from '@shared/limits';
 import { isSafetyCountry, type SafetyCountry, type SafetyLevel } from '@shared/safety';
 import { AppError } from '../../app-error';
-import { ChatProviderError, type ChatProvider } from '../../providers/chat/index';
+import { ChatProviderError } from '../../providers/chat/chat-provider-error';
+import type { ChatProvider } from '../../providers/chat/index';
 import { streamWords } from '../../providers/chat/offline-companion';
 import { crisisReply } from '../../safety/replies';
 import type { SafetyService, TurnSafety } from '../safety/service';
-import { TranscriptionProviderError, type TranscriptionProvider } from '../../providers/transcription/index';
+import type { TranscriptionProvider } from '../../providers/transcription/index';
+import { TranscriptionProviderError } from '../../providers/transcription/transcription-provider-error';
 import type { ProfileRow, ProfileService } from '../profile/service';
 import { AUDIO_FORMATS, isDeclaredAudio, sniffAudioFormat, type AudioFormat } from './audio-format';
 import { generationLimit, utcDate } from './generation-limit';

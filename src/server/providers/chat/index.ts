@@ -46,19 +46,6 @@ export interface ChatProvider {
   assessRisk?(input: RiskJudgementInput): Promise<SafetyLevel>;
 }
 
-export type ChatFailure = 'timeout' | 'upstream' | 'network' | 'aborted' | 'empty';
-
-export class ChatProviderError extends Error {
-  constructor(
-    readonly reason: ChatFailure,
-    /** The upstream HTTP status, when there was one. */
-    readonly status?: number,
-  ) {
-    super(`chat provider failed: ${reason}${status ? ` (${status})` : ''}`);
-    this.name = 'ChatProviderError';
-  }
-}
-
 export interface ChatProviderOptions {
   baseUrl: string | null;
   apiKey: string | null;

@@ -1,7 +1,8 @@
 import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI from 'openai';
 import { SAFETY_LEVELS, type SafetyLevel } from '@shared/safety';
-import { ChatProviderError, type ChatProvider } from './index';
+import { ChatProviderError } from './chat-provider-error';
+import type { ChatProvider } from './index';
 
 /** The judgement's structured output: one level, nothing else. */
 export const RISK_SCHEMA = {

@@ -1,7 +1,8 @@
 import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI from 'openai';
 import sharp from 'sharp';
-import { ImageProviderError, type ImageProvider } from './index';
+import { ImageProviderError } from './image-provider-error';
+import type { ImageProvider } from './index';
 
 /** Largest image accepted from the service, inline or downloaded. */
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;

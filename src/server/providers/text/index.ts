@@ -61,22 +61,6 @@ export interface TextProvider {
   imagePrompt(input: ImagePromptInput): Promise<string>;
 }
 
-export type TextFailure = 'timeout' | 'upstream' | 'network' | 'aborted' | 'malformed';
-
-export class TextProviderError extends Error {
-  constructor(
-    readonly reason: TextFailure,
-    /** The upstream HTTP status, when there was one. */
-    readonly status?: number,
-  ) {
-    super(`text provider failed: ${reason}${status ? ` (${status})` : ''}`);
-    this.name = 'TextProviderError';
-  }
-}
-
-/** Longest image prompt sent or stored (the images APIs of OpenAI accept 4000 characters for DALL·E 3). */
-export const IMAGE_PROMPT_MAX = 4000;
-
 export interface TextProviderOptions {
   baseUrl: string | null;
   apiKey: string | null;

@@ -1,15 +1,8 @@
 import type { Language } from '@shared/limits';
 import { createRandom, readMood, seedOf, type MoodReading } from '../mood/analyse';
 import type { Mood, Theme } from '../mood/lexicon';
-import {
-  IMAGE_PROMPT_MAX,
-  type ImagePromptInput,
-  type MemoryTextInput,
-  type MemoryTexts,
-  type PartOfDay,
-  type TextProvider,
-  type TextTurn,
-} from './index';
+import { IMAGE_PROMPT_MAX } from './image-prompt-max';
+import type { ImagePromptInput, MemoryTextInput, MemoryTexts, PartOfDay, TextProvider, TextTurn } from './index';
 
 /**
  * The embedded extractor: no network, no model. It reads the mood and themes of the person's words

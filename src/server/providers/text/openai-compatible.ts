@@ -2,7 +2,9 @@ import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { MEMORY_TITLE_MAX, type Language } from '@shared/limits';
-import { IMAGE_PROMPT_MAX, TextProviderError, type MemoryTextInput, type TextProvider, type TextTurn } from './index';
+import { IMAGE_PROMPT_MAX } from './image-prompt-max';
+import type { MemoryTextInput, TextProvider, TextTurn } from './index';
+import { TextProviderError } from './text-provider-error';
 
 const TITLE_MAX = MEMORY_TITLE_MAX;
 

@@ -1,5 +1,6 @@
 import type { Language } from '@shared/limits';
 import { createOpenAiCompatibleTranscription } from './openai-compatible';
+import { TranscriptionProviderError } from './transcription-provider-error';
 
 export interface TranscriptionInput {
   audio: Buffer;
@@ -18,19 +19,6 @@ export interface TranscriptionInput {
 export interface TranscriptionProvider {
   readonly name: 'none' | 'openai-compatible';
   transcribe(input: TranscriptionInput): Promise<string>;
-}
-
-export type TranscriptionFailure = 'unavailable' | 'timeout' | 'upstream' | 'network' | 'aborted' | 'empty';
-
-export class TranscriptionProviderError extends Error {
-  constructor(
-    readonly reason: TranscriptionFailure,
-    /** The upstream HTTP status, when there was one. */
-    readonly status?: number,
-  ) {
-    super(`transcription provider failed: ${reason}${status ? ` (${status})` : ''}`);
-    this.name = 'TranscriptionProviderError';
-  }
 }
 
 export interface TranscriptionProviderOptions {
