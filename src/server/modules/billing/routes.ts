@@ -17,6 +17,7 @@ import {
   sandboxCheckoutSchema,
   subscriptionStatusSchema,
 } from '@shared/contracts/billing';
+import { idParamsSchema } from '@shared/contracts/id-params';
 import { LANGUAGES } from '@shared/limits';
 import { AppError } from '../../app-error';
 import type { BillingEvent } from '../../providers/billing/index';
@@ -37,7 +38,6 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
     const adminOnly = async (request: FastifyRequest) => {
       await deps.admin.require(request);
     };
-    const idParams = z.object({ id: z.string() });
 
     api.get('/api/billing/status', { onRequest: signedIn, schema: { response: { 200: subscriptionStatusSchema } } }, async (request) =>
       deps.billing.statusOf(deps.session.current(request).id),
@@ -62,14 +62,14 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
 
     // The sandbox's pages (only when no Stripe key is configured; 404 otherwise). A person only ever sees
     // and closes their own checkouts.
-    api.get('/api/billing/sandbox/checkouts/:id', { onRequest: signedIn, schema: { params: idParams, response: { 200: sandboxCheckoutSchema } } }, async (request) =>
+    api.get('/api/billing/sandbox/checkouts/:id', { onRequest: signedIn, schema: { params: idParamsSchema, response: { 200: sandboxCheckoutSchema } } }, async (request) =>
       deps.billing.sandboxCheckout(deps.session.current(request).id, request.params.id),
     );
-    api.post('/api/billing/sandbox/checkouts/:id/complete', { onRequest: signedIn, schema: { params: idParams } }, async (request, reply) => {
+    api.post('/api/billing/sandbox/checkouts/:id/complete', { onRequest: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
       await deps.billing.completeSandboxCheckout(deps.session.current(request).id, request.params.id, request.log);
       return reply.status(204).send();
     });
-    api.post('/api/billing/sandbox/checkouts/:id/cancel', { onRequest: signedIn, schema: { params: idParams } }, async (request, reply) => {
+    api.post('/api/billing/sandbox/checkouts/:id/cancel', { onRequest: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
       await deps.billing.cancelSandboxCheckout(deps.session.current(request).id, request.params.id);
       return reply.status(204).send();
     });
@@ -122,7 +122,7 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
     api.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } }, async (request) =>
       deps.billing.listUsers(request.query.search, request.query.page),
     );
-    api.put('/api/admin/users/:id/free-access', { onRequest: adminOnly, schema: { params: idParams, body: freeAccessUpdateSchema } }, async (request, reply) => {
+    api.put('/api/admin/users/:id/free-access', { onRequest: adminOnly, schema: { params: idParamsSchema, body: freeAccessUpdateSchema } }, async (request, reply) => {
       await deps.billing.setFreeAccess(request.params.id, request.body.freeAccess);
       return reply.status(204).send();
     });

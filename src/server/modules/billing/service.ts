@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_USERS_PAGE_SIZE, PROMO_CODE_PATTERN, type AdminUsersPage, type CheckoutResponse, type SandboxCheckout, type SubscriptionStatus } from '@shared/contracts/billing';
 import type { Language } from '@shared/limits';
+import { isUuid } from '@shared/contracts/id-params';
 import { AppError } from '../../app-error';
 import { BillingProviderError, type BillingEvent, type BillingProvider } from '../../providers/billing/index';
 import type { BillingRepository, SubscriptionRow } from './repository';
@@ -9,7 +10,6 @@ import type { BillingRepository, SubscriptionRow } from './repository';
 /** Statuses that open the chat. "past_due" does not: access comes back when the retried payment succeeds. */
 const ACTIVE_STATUSES = new Set(['active', 'trialing']);
 const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isActive = (row: SubscriptionRow | null, now: Date) =>
   row !== null && ACTIVE_STATUSES.has(row.status) && (row.currentPeriodEnd === null || row.currentPeriodEnd > now);
@@ -75,7 +75,7 @@ export function createBillingService(deps: {
 
   async function requireSandboxCheckout(userId: string, id: string) {
     if (provider.name !== 'sandbox') throw new AppError('NOT_FOUND', 'There is no sandbox here.');
-    if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'No such checkout.');
+    if (!isUuid(id)) throw new AppError('NOT_FOUND', 'No such checkout.');
     const checkout = await billing.findSandboxCheckout(id, userId);
     if (!checkout) throw new AppError('NOT_FOUND', 'No such checkout.');
     return checkout;

@@ -15,10 +15,9 @@ import {
   recentMemoriesResponseSchema,
   sharedMemorySchema,
 } from '@shared/contracts/memories';
+import { idParamsSchema } from '@shared/contracts/id-params';
 import type { SessionReader } from '../auth/service';
 import type { MemoriesService } from './service';
-
-const idParams = z.object({ id: z.string() });
 
 export function memoriesRoutes(deps: { session: SessionReader; memories: MemoriesService }) {
   return async (app: FastifyInstance) => {
@@ -58,7 +57,7 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
     // malformed one is "not found" like an unknown one — and only once the caller is known.
     api.get(
       '/api/memories/:id',
-      { ...signedIn, schema: { params: idParams, response: { 200: memoryDetailSchema } } },
+      { ...signedIn, schema: { params: idParamsSchema, response: { 200: memoryDetailSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.detail(user.id, request.params.id);
@@ -68,14 +67,14 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
     // Only `liked` and `title` exist in the body schema (strict): anything else is a 400 and nothing changes.
     api.patch(
       '/api/memories/:id',
-      { ...signedIn, schema: { params: idParams, body: memoryUpdateSchema, response: { 200: memoryDetailSchema } } },
+      { ...signedIn, schema: { params: idParamsSchema, body: memoryUpdateSchema, response: { 200: memoryDetailSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.update(user.id, request.params.id, request.body);
       },
     );
 
-    api.delete('/api/memories/:id', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+    api.delete('/api/memories/:id', { ...signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.memories.remove(user.id, request.params.id, { log: request.log });
       return reply.status(204).send();
@@ -83,14 +82,14 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
 
     api.post(
       '/api/memories/:id/share',
-      { ...signedIn, schema: { params: idParams, response: { 200: memoryShareSchema } } },
+      { ...signedIn, schema: { params: idParamsSchema, response: { 200: memoryShareSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.share(user.id, request.params.id);
       },
     );
 
-    api.delete('/api/memories/:id/share', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+    api.delete('/api/memories/:id/share', { ...signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.memories.unshare(user.id, request.params.id);
       return reply.status(204).send();
@@ -104,7 +103,7 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
     // One memory per request: the browser runs them one after another and counts successes and failures.
     api.post(
       '/api/memories/migration/:id',
-      { ...signedIn, schema: { params: idParams, response: { 200: imageMigrationResultSchema } } },
+      { ...signedIn, schema: { params: idParamsSchema, response: { 200: imageMigrationResultSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.migrateImage(user.id, request.params.id, { log: request.log });

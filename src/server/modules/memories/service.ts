@@ -14,6 +14,7 @@ import type {
   SharedMemory,
 } from '@shared/contracts/memories';
 import { GALLERY_PAGE_SIZE, SHARE_TOKEN_BYTES } from '@shared/limits';
+import { isUuid } from '@shared/contracts/id-params';
 import { AppError } from '../../app-error';
 import { FILES_URL_PREFIX, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from '../../providers/storage/keys';
 import type { FilesService } from '../files/service';
@@ -41,7 +42,6 @@ function thumbnailUrlOf(imageUrl: string): string | null {
   return urlOf(thumbnailKeyOf(key));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHARE_TOKEN = /^[0-9a-f]{64}$/;
 const memoryNotFound = () => new AppError('NOT_FOUND', 'No such memory.');
 
@@ -112,7 +112,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
 
     /** The memory's page: only the person's own memory; anything else is "not found" (never "not yours"). */
     async detail(userId: string, id: string): Promise<MemoryDetail> {
-      if (!UUID.test(id)) throw memoryNotFound();
+      if (!isUuid(id)) throw memoryNotFound();
       const row = await memories.findDetail(id, userId);
       if (!row) throw memoryNotFound();
       return toDetail(row);
@@ -120,7 +120,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
 
     /** Like, unlike or rename (the only changes a memory allows); someone else's memory is "not found". */
     async update(userId: string, id: string, update: MemoryUpdate): Promise<MemoryDetail> {
-      if (!UUID.test(id)) throw memoryNotFound();
+      if (!isUuid(id)) throw memoryNotFound();
       const changes: { liked?: boolean; title?: string } = {};
       if (update.liked !== undefined) changes.liked = update.liked;
       if (update.title !== undefined) changes.title = update.title;
@@ -134,7 +134,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
      * storage failure is only an orphan (logged by key), while a memory without its file would be broken.
      */
     async remove(userId: string, id: string, ctx: { log: FastifyBaseLogger }): Promise<void> {
-      if (!UUID.test(id)) throw memoryNotFound();
+      if (!isUuid(id)) throw memoryNotFound();
       const imageUrl = await memories.delete(id, userId);
       if (imageUrl === null) throw memoryNotFound();
       const key = ownStorageKeyOf(imageUrl, userId);
@@ -148,7 +148,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
 
     /** A new public link every time (32 random bytes): the previous link, if any, stops working. */
     async share(userId: string, id: string): Promise<MemoryShare> {
-      if (!UUID.test(id)) throw memoryNotFound();
+      if (!isUuid(id)) throw memoryNotFound();
       const shareToken = randomBytes(SHARE_TOKEN_BYTES).toString('hex');
       if (!(await memories.setShareToken(id, userId, shareToken))) throw memoryNotFound();
       return { shareToken };
@@ -156,7 +156,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
 
     /** Makes the memory private again: its link answers "not found" from now on. */
     async unshare(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw memoryNotFound();
+      if (!isUuid(id)) throw memoryNotFound();
       if (!(await memories.setShareToken(id, userId, null))) throw memoryNotFound();
     },
 
@@ -212,7 +212,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
      * and points the memory at the copy. On any failure the memory keeps its address.
      */
     async migrateImage(userId: string, id: string, ctx: { log: FastifyBaseLogger }): Promise<ImageMigrationResult> {
-      if (!UUID.test(id)) throw memoryNotFound();
+      if (!isUuid(id)) throw memoryNotFound();
       const imageUrl = await memories.findImageUrl(id, userId);
       if (imageUrl === null) throw memoryNotFound();
       // Already kept (a retry after a lost answer, or two tabs): nothing to do, and that is a success.

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminTicketListSchema,
   adminTicketQuerySchema,
@@ -11,6 +10,7 @@ import {
   ticketResponseSchema,
   ticketSchema,
 } from '@shared/contracts/support';
+import { idParamsSchema } from '@shared/contracts/id-params';
 import type { AdminGuard, SessionReader } from '../auth/service';
 import type { SupportService } from './service';
 
@@ -31,7 +31,6 @@ export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard;
         await deps.admin.require(request);
       },
     };
-    const idParams = z.object({ id: z.string() });
 
     api.get('/api/support/tickets', { ...signedIn, schema: { response: { 200: ticketListSchema } } }, async (request) =>
       deps.support.listOwn(deps.session.current(request).id),
@@ -62,13 +61,13 @@ export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard;
 
     api.post(
       '/api/admin/support/tickets/:id/response',
-      { ...adminOnly, schema: { params: idParams, body: ticketResponseSchema, response: { 200: ticketResponseResultSchema } } },
+      { ...adminOnly, schema: { params: idParamsSchema, body: ticketResponseSchema, response: { 200: ticketResponseResultSchema } } },
       async (request) => deps.support.respond(request.params.id, request.body.response, { log: request.log }),
     );
 
     api.post(
       '/api/admin/support/tickets/:id/close',
-      { ...adminOnly, schema: { params: idParams, response: { 200: adminTicketSchema } } },
+      { ...adminOnly, schema: { params: idParamsSchema, response: { 200: adminTicketSchema } } },
       async (request) => deps.support.close(request.params.id),
     );
   };

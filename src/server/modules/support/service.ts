@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminTicket, AdminTicketList, Ticket, TicketCreateInput, TicketList, TicketResponseResult, TicketStatus } from '@shared/contracts/support';
+import { isUuid } from '@shared/contracts/id-params';
 import { AppError } from '../../app-error';
 import type { MailProvider } from '../../providers/mail/index';
 import type { ProfileService } from '../profile/service';
@@ -9,7 +10,6 @@ import { ticketAnsweredEmail } from './emails';
 type TicketRow = Awaited<ReturnType<SupportRepository['listForUser']>>[number];
 type AdminTicketRow = Awaited<ReturnType<SupportRepository['listAll']>>[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ticketNotFound = () => new AppError('NOT_FOUND', 'No such ticket.');
 
 const toTicket = (row: TicketRow): Ticket => ({
@@ -51,7 +51,7 @@ export function createSupportService(deps: { tickets: SupportRepository; profile
      * even when the e-mail fails: the person also reads it on their Support page; `notified` says which.
      */
     async respond(id: string, response: string, ctx: { log: FastifyBaseLogger }): Promise<TicketResponseResult> {
-      if (!UUID.test(id)) throw ticketNotFound();
+      if (!isUuid(id)) throw ticketNotFound();
       if (!(await tickets.respond(id, response))) throw ticketNotFound();
       const row = await tickets.findWithEmail(id);
       if (!row) throw ticketNotFound();
@@ -77,7 +77,7 @@ export function createSupportService(deps: { tickets: SupportRepository; profile
     },
 
     async close(id: string): Promise<AdminTicket> {
-      if (!UUID.test(id)) throw ticketNotFound();
+      if (!isUuid(id)) throw ticketNotFound();
       if (!(await tickets.close(id))) throw ticketNotFound();
       return adminTicket(id);
     },
