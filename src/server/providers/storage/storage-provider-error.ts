@@ -1,13 +1,11 @@
+import { ProviderError } from '../provider-error';
+
 export type StorageFailure = 'timeout' | 'upstream' | 'network';
 
 /** A provider that could not reach or use its store; it carries no key, body or upstream message. */
-export class StorageProviderError extends Error {
-  constructor(
-    readonly reason: StorageFailure,
-    /** The upstream HTTP status, when there was one. */
-    readonly status?: number,
-  ) {
-    super(`storage provider failed: ${reason}${status ? ` (${status})` : ''}`);
+export class StorageProviderError extends ProviderError<StorageFailure> {
+  constructor(reason: StorageFailure, status?: number) {
+    super('storage', reason, status);
     this.name = 'StorageProviderError';
   }
 }
