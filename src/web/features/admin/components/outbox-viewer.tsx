@@ -1,7 +1,8 @@
 import type { OutboxPage } from '@shared/contracts/admin';
-import { ChevronLeft, ChevronRight, CircleAlert, Inbox, Mail, RefreshCw, Send } from 'lucide-react';
+import { CircleAlert, Inbox, Mail, RefreshCw, Send } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '@web/components/pager';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
@@ -83,21 +84,17 @@ export function OutboxViewer() {
             </li>
           ))}
         </ul>
-        {data.pageCount > 1 ? (
-          <nav aria-label={t('outbox.pagination')} className="flex items-center justify-between gap-3">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-              <ChevronLeft aria-hidden="true" />
-              {t('outbox.previous')}
-            </Button>
-            <p className="text-sm text-ink-muted" aria-live="polite">
-              {t('outbox.page', { page: data.page, count: data.pageCount })}
-            </p>
-            <Button variant="secondary" size="sm" disabled={page >= data.pageCount} onClick={() => setPage((p) => p + 1)}>
-              {t('outbox.next')}
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        ) : null}
+        <Pager
+          page={page}
+          pageCount={data.pageCount}
+          onPageChange={setPage}
+          texts={{
+            label: t('outbox.pagination'),
+            previous: t('outbox.previous'),
+            next: t('outbox.next'),
+            status: t('outbox.page', { page: data.page, count: data.pageCount }),
+          }}
+        />
       </div>
     );
   }

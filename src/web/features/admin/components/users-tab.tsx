@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, CircleAlert, Gift, Search, ShieldCheck, Users } from 'lucide-react';
+import { CircleAlert, Gift, Search, ShieldCheck, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Pager } from '@web/components/pager';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -95,21 +96,17 @@ export function UsersTab({ search, onSearchChange }: UsersTabProps) {
             <UserRow key={user.id} user={user} isSelf={user.id === me?.user.id} formatDate={formatDate} />
           ))}
         </ul>
-        {data.pageCount > 1 ? (
-          <nav aria-label={t('users.pagination')} className="flex items-center justify-between gap-3">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(Math.max(1, page - 1))}>
-              <ChevronLeft aria-hidden="true" />
-              {t('users.previous')}
-            </Button>
-            <p className="text-sm text-ink-muted" aria-live="polite">
-              {t('users.page', { page: data.page, count: data.pageCount })}
-            </p>
-            <Button variant="secondary" size="sm" disabled={page >= data.pageCount} onClick={() => goTo(page + 1)}>
-              {t('users.next')}
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        ) : null}
+        <Pager
+          page={page}
+          pageCount={data.pageCount}
+          onPageChange={goTo}
+          texts={{
+            label: t('users.pagination'),
+            previous: t('users.previous'),
+            next: t('users.next'),
+            status: t('users.page', { page: data.page, count: data.pageCount }),
+          }}
+        />
       </div>
     );
   }
