@@ -157,7 +157,7 @@ const fr: typeof en = {
   transcriptionUnavailable: 'Les messages vocaux demandent un service de transcription, qui n’est pas configuré ici. Tu peux écrire à la place.',
   voiceAdminUnavailable:
     'La voix est désactivée\u00a0: aucun service de transcription n’est encore choisi. En tant qu’administrateur, tu peux en choisir un dans l’onglet IA du panneau d’administration.',
-  registerSuccess: 'Inscription réussie ! Consulte tes e-mails pour vérifier ton compte.',
+  registerSuccess: 'Inscription réussie ! Consulte tes e-mails pour vérifier ton compte.',
   emailVerified: 'Ton adresse e-mail est vérifiée.',
   mailVerifySubject: 'Confirme',
   mailResetSubject: 'Réinitialise',
