@@ -62,7 +62,13 @@ const EXPANSIONS: Record<string, string> = {
   cos: 'because', bc: 'because', bcuz: 'because', ppl: 'people', every1: 'everyone', evry1: 'everyone',
   evryone: 'everyone', some1: 'someone', no1: 'no one', noone: 'no one', nobdy: 'nobody', anymor: 'anymore',
   nemore: 'anymore', tmrw: 'tomorrow', tmr: 'tomorrow', tomoro: 'tomorrow', '2moro': 'tomorrow', '2day': 'today',
-  abt: 'about', pls: 'please', plz: 'please',
+  abt: 'about', pls: 'please', plz: 'please', b: 'be', wud: 'would', wuld: 'would', shud: 'should', cud: 'could',
+  jus: 'just', jst: 'just', wit: 'with', wiv: 'with', h8: 'hate', gr8: 'great', '4ever': 'forever', '4eva': 'forever',
+  dat: 'that', nuthin: 'nothing',
+  // dropped final g: "thinkin", "cuttin"
+  thinkin: 'thinking', cuttin: 'cutting', goin: 'going', tryin: 'trying', feelin: 'feeling', livin: 'living',
+  hurtin: 'hurting', gettin: 'getting', doin: 'doing', sayin: 'saying', nothin: 'nothing', somethin: 'something',
+  wantin: 'wanting', plannin: 'planning', jumpin: 'jumping', burnin: 'burning', harmin: 'harming', endin: 'ending',
   // short key words typed wrong: too short to guess by edit distance, too common to miss
   wnat: 'want', wamt: 'want', wnt: 'want', whant: 'want', watn: 'want', wnana: 'want to', klil: 'kill', dieing: 'dying',
   dyin: 'dying', killin: 'killing', myslef: 'myself', mysef: 'myself',
@@ -114,6 +120,11 @@ const PHRASES: [RegExp, string][] = [
   // "can't stop thinking about it" affirms; read as "keep" so the "not" does not pass for a negation
   [phrase('can not stop|can not help|ne peux pas me empecher de|peux pas me empecher de|ne arrive pas a arreter de|arrive pas a arreter de|ne arrete pas de|arrete pas de|ne cesse pas de|ne cesse de|cesse pas de'), 'keep'],
   [phrase('no longer|any longer'), 'nolonger'],
+  // chat fillers that only soften ("fr", "smh", "no cap"): dropped, so they never stand between words that matter
+  [/ (?:fr fr|fr|smh|no cap|fml|istg|tbh|ngl|lowkey|deadass)(?= )/g, ''],
+  [phrase('no more'), 'anymore'],
+  // "y" is "why" opening an English question ("y cant i just die"), never the "y" of "y a" / "j'y pense"
+  [/(?<=[.,] )y(?= (?:can|do|does|is|are|am|would|should|did|not|me|i|you|will|must|bother|the|this|that) )/g, 'why'],
   [phrase('any more'), 'anymore'],
   // Québec "pu" is "plus" ("j'ai pu le goût de vivre") when a wish or a strength follows, not "pouvoir" ("j'ai pu venir")
   [/(?<= )pu(?= (?:envie|le gout|gout|rien|capable|la force|de force|vivre|exister|jamais|personne|la|de raison))/g, 'plus'],
@@ -190,7 +201,7 @@ function expandRawToken(raw: string, previous: string | undefined): string[] {
     const notForm = /^(\w+)n't$/.exec(token);
     if (notForm) return [NOT_STEMS[notForm[1]!] ?? notForm[1]!, 'not'];
     const elision = /^(\w+)'(.+)$/.exec(token);
-    if (elision && ELISIONS[elision[1]!]) return [ELISIONS[elision[1]!]!, ...expandRawToken(elision[2]!, undefined)];
+    if (elision && ELISIONS[elision[1]!]) return [ELISIONS[elision[1]!]!, ...expandRawToken(elision[2]!, ELISIONS[elision[1]!])];
     for (const [suffix, word] of SUFFIXES) {
       if (!token.endsWith(suffix)) continue;
       const stem = token.slice(0, -suffix.length);
@@ -203,6 +214,10 @@ function expandRawToken(raw: string, previous: string | undefined): string[] {
   if (token === 'c' && previous !== 'u') return ['ce', 'est'];
   // "TS" is a suicide attempt after an article ("j'ai fait une TS"), otherwise "tous"
   if (token === 'ts') return previous && ['une', 'des', 'ma', 'sa', 'premiere', 'derniere', '1'].includes(previous) ? ['tentative', 'de', 'suicide'] : ['tous'];
+  // "2" and "4" for "to" and "for" between words ("i want it all 2 stop"), never beside a number or a unit
+  if ((token === '2' || token === '4') && previous && /^[a-z]+$/.test(previous) && !/^(?:at|by|of|x|or|and|the|take|took|taken|ate|swallowed|only|than|to|for)$/.test(previous)) {
+    return [token === '2' ? 'to' : 'for'];
+  }
   // a contraction typed with a space instead of the apostrophe: "i m", "i ve", "it s"
   const spaced = previous ? SPACED_CONTRACTIONS[token] : undefined;
   if (spaced && previous && spaced.after.test(previous)) return [spaced.word];
@@ -226,6 +241,7 @@ function tokenise(text: string): string[] {
     .replace(/[🙈🫣🤦😳]/gu, ' cringe . ')
     .replace(/\p{Extended_Pictographic}/gu, ' , ')
     .replace(/(\p{L})\1{2,}/gu, '$1$1')
+    .replace(/\bw\/o\b/g, ' without ')
     .replace(/[.!?;…\n\r]+/g, ' . ')
     .replace(/[,:()[\]{}«»"“”|/\\*_~=+<>—–]+/g, ' , ')
     .replace(/-/g, ' ')
@@ -574,7 +590,8 @@ const RULES: Rule[] = [
   rule('crisis', ['indirect'], ['{can|could|peux|pourrai|pourrais|arrive} @3 {BEAR_LIFE}', 'arrive @2 a {vivre|continuer}(?= [.,]| comme ca)'], { needsNegation: true, others: 'concern' }),
   rule('crisis', ['indirect'], [
     // "everyone would be better off without me", "ils seraient mieux sans moi": the others are the subject, "me" the one gone
-    '{better|happier|easier|simpler|lighter|nicer|calmer} ~2 without me', 'without me ~3 {better|happier|easier|simpler|lighter}', 'better off if i ~3 {dead|gone|here|around|alive|born|exist|existed|died}',
+    '{better|happier|easier|simpler|lighter|nicer|calmer} ~2 without me', '{better|happier|easier|simpler|lighter} ~2 without ~4 like me',
+    '{mieux|plus heureux|plus heureuse|plus heureuses|plus simple|plus facile} sans ~4 comme moi', 'without me ~3 {better|happier|easier|simpler|lighter}', 'better off if i ~3 {dead|gone|here|around|alive|born|exist|existed|died}',
     '{better|easier|simpler} for {everyone|everybody|them|you|my family|all} if i ~3 {dead|gone|here|around|alive|born|exist|existed|died|disappeared}',
     '{would|will|be|is|are} ~2 {better|easier|simpler|happier|lighter|fine|better off} ~2 if i ~3 {dead|gone|here|around|alive|born|exist|existed|died|disappeared}',
     '{mieux|plus heureux|plus heureuse|plus heureuses|plus simple|plus facile|plus leger|plus legere|bien mieux} sans moi',
@@ -633,6 +650,7 @@ const RULES: Rule[] = [
     '{can not|could not} wait to {die|be dead|not exist|not be here}', '{supporte|supporter|tolere} plus ~1 de {etre en vie|vivre|exister|respirer|etre la(?= [.,])}', 'can not {stand|bear|take} {being alive|living|existing|life|my life}(?= [.,]| anymore| nolonger)',
     '{raison|raisons} de {continuer a vivre|rester en vie|continuer(?= [.,])} ~1', 'sais pas si je veux ~1 {vivre|continuer a vivre|etre en vie|exister}',
     '{not|won t|will not} make it through {the night|tonight|this night|the week}',
+    '{why|pourquoi} {can not|cant|je peux pas|je ne peux pas|peux pas} ~1 {i}? ~1 {die|be dead|not exist|disappear forever|mourir|crever|disparaitre}(?= [.,])',
     'why i {should|would} {stay|keep going|go on|stick around|bother}(?= [.,]| alive| here| in this world)', '{why|pourquoi} {should|would|do} i {stay|stay here|stick around|keep going|go on|rester|continuer}(?= [.,]| alive| here| in this world)', 'why {bother|keep} {living|going on|staying alive|being alive|existing}',
     'pourquoi {continuer a vivre|vivre encore|rester en vie|je continuerais a vivre|je resterais en vie|je continuerais(?= [.,])}',
     '{pray|praying|hope|hoping|want|wish|prie|priais|espere|veux|demande|supplie} ~3 {god|dieu|the lord|le seigneur|death|la mort|the universe|jesus} ~2 {takes me|take me|to take me|me reprenne|me prenne|me rappelle|me emporte|vienne me chercher|comes for me|come for me|calls me home|call me home}',
@@ -682,6 +700,7 @@ const RULES: Rule[] = [
   rule('crisis', ['plan', 'means'], [
     // a stockpile, or a dose already taken
     '{stockpiled|stockpiling|stockpile|hoarding|hoarded|saving up|saved up|been saving|been collecting|collecting|counted|counting|saving} ~3 {MEANS_PILLS}',
+    '{saved|saving|kept|keeping|put aside|set aside|hidden|hid|stocked up|collected|gathered} ~1 enough ~3 {MEANS_PILLS}',
     '{mis de cote|garde|gardes|stocke|stockes|accumule|accumules|amasse|economise|cache|caches|compte|recompte|collectionne} ~3 {MEANS_PILLS}',
     // fixed on a means: looking at it, holding it, thinking about it
     '{keep|kept|been|sit|sitting|am} {looking at|staring at|holding|thinking about|checking} ~3 {MEANS_PILLS|gun|rope|noose|razor|blade|blades|bridge|pistol|rifle}',
@@ -695,10 +714,14 @@ const RULES: Rule[] = [
     '{bridge|roof|rooftop|ledge|balcony|window|cliff|building|tower|floor|storey|overpass|car park|parking garage|pont|toit|balcon|fenetre|falaise|immeuble|viaduc|rebord|tour|etage|parking} ~8 {sauter|sauterais|sauterai|jump|jumping|jump from|jump off|me jeter|me jetterais|me lancer|sauter dans le vide}(?! de joie| for joy| a le elastique)',
     '{use it|use them|turn it} on myself', '{me en servir|me en servir|le utiliser|la utiliser|les utiliser|le retourner|la retourner} {sur moi|contre moi}', '{MEANS_PILLS} %8 {take them all|swallow them all|take all of them|swallow all of them|tous les prendre|toutes les prendre|tous les avaler|toutes les avaler|les prendre tous|les prendre toutes|les avaler tous|les avaler toutes}',
     'enough {MEANS_PILLS} to', '{MEANS_PILLS|rope|noose|gun|razor|blades?|corde|lames?|fusil|pistolet} ~3 {ready|lined up|laid out|counted out|set aside|all set|prets?|pretes?|alignes|alignees|prepares|preparees|de cote}', '{assez|suffisamment} de {MEANS_PILLS} pour', '{MEANS_PILLS} ~3 {to die|to end it|to kill me|for tonight|pour mourir|pour en finir|pour ce soir}',
-    '{took|taken|swallowed|have taken|just took|ate|downed|take|swallow} {all|all of|the whole|a whole|a bunch of|too many|loads of|lots of|a lot of|so many|every|all my|handfuls of|a handful of|[0-9]+|twenty|thirty|forty|fifty|hundred|the rest of} ~2 {MEANS_PILLS}',
-    '{pris|avale|prendre|avaler|pris toute|avale toute} {toute la boite|toutes les|tous les|tous mes|toutes mes|trop de|plein de|[0-9]+|une boite|la boite|les boites|deux boites|une plaquette|toute ma} ~3 {MEANS_PILLS}',
+    // a handful is a dose, not a treatment: eight or more, or words for many ("I took 2 pills for my head" is care)
+    '{took|taken|swallowed|have taken|just took|ate|downed|take|swallow} {all(?! my| the)|all of(?! my| the)|the whole|a whole|a bunch of|too many|loads of|lots of|a lot of|so many|every|handfuls of|a handful of|[89]|[1-9][0-9]+|twenty|thirty|forty|fifty|hundred|the rest of} ~2 {MEANS_PILLS}',
+    '{pris|avale|prendre|avaler|pris toute|avale toute} {toute la boite|trop de|plein de|[89]|[1-9][0-9]+|une boite|la boite|les boites|deux boites|une plaquette|toute ma} ~3 {MEANS_PILLS}',
     '{pris|avale} {toute|toutes} {ma|mes|la|les} ~1 {boite|boites|plaquette|plaquettes|reserve}',
-    '{swallow|take|taking|swallowing|took|swallowed|avaler|prendre|avale|pris} {everything|all|tout|tout ce} ~7 {medicine cabinet|medicine cupboard|pharmacie|armoire a pharmacie|medicine|medicines|meds|pills|medicaments|medocs|cachets}',
+    // "all my pills" is an overdose, unless it is the day's treatment ("I took all my meds this morning")
+    '{took|taken|swallowed|have taken|just took|downed|take|swallow|taking|swallowing|pris|avale|prendre|avaler} {all my|all the|tous mes|toutes mes|tous les|toutes les} ~1 {MEANS_PILLS}(?! this morning| today| as prescribed| on time| like i should| with breakfast| with dinner| every| each| daily| ce matin| aujourdhui| comme prescrit| comme prevu| a le heure| du jour| de la journee| tous les| chaque)',
+    '{swallow|take|taking|swallowing|took|swallowed|avaler|prendre|avale|pris} {everything|tout ce} ~7 {medicine cabinet|medicine cupboard|pharmacie|armoire a pharmacie|medicine|medicines|meds|pills|medicaments|medocs|cachets}',
+    '{swallow|take|taking|swallowing|took|swallowed|avaler|prendre|avale|pris} {all|tout} ~7 {medicine cabinet|medicine cupboard|pharmacie|armoire a pharmacie}',
     '{want to|going to|gonna|will|might|to|about to|planning to|plan to|i} {overdose|od}(?! on)', '{overdosed|od d|oded}(?! on)',
     '{faire|fait|ai fait} une {overdose|surdose|od}', 'intoxication volontaire',
     // method research: "how many pills would it take", "dose mortelle", "painless way to die"
@@ -767,7 +790,7 @@ const RULES: Rule[] = [
     '{hurt|hurting|harm|harmed|harming|punish|punishing|hit|hitting|punched|punching|scratched|scratching|bit|biting|starving|starve} myself {on purpose|deliberately|intentionally|again|until|till|to feel|so i|because i deserve}',
     '{want|wanna|wanted|going|need|urge|urges|tempted|feel like|felt like} ~2 {hurt|hurting|harm|harming|cut|cutting|burn|burning|punish|punishing} myself',
     '{been|keep|kept|started|start} {hurting|harming|cutting|burning|punishing} myself', '{razor|razors|blade|blades} ~3 {wrists?|arms?|thighs?|skin|veins?|legs?}',
-    'bleed ~1 on purpose', '{arms?|wrists?|legs?|thighs?|body|skin|stomach|bras|poignets|cuisses|jambes|ventre|corps|peau} ~4 {covered in|full of|plein de|pleins de|pleines de|couverts? de|couvertes? de} ~1 {cuts|fresh cuts|coupures|entailles|brulures|burns}', '{been|keep|kept|started|start|i} {burning|cutting|scratching|hitting|carving|burn|carve} ~1 my {arms?|wrists?|thighs?|legs?|skin|stomach|hands?|body}(?! on the| on a| cooking| while| by accident| with the| with hot)',
+    'bleed ~1 on purpose', '{wrists?|veins?|poignets|veines} ~2 {bleeding|are bleeding|won t stop bleeding|saignent|saigne|en sang}', '{arms?|wrists?|legs?|thighs?|body|skin|stomach|bras|poignets|cuisses|jambes|ventre|corps|peau} ~4 {covered in|full of|plein de|pleins de|pleines de|couverts? de|couvertes? de} ~1 {cuts|fresh cuts|coupures|entailles|brulures|burns}', '{been|keep|kept|started|start|i} {burning|cutting|scratching|hitting|carving|burn|carve} ~1 my {arms?|wrists?|thighs?|legs?|skin|stomach|hands?|body}(?! on the| on a| cooking| while| by accident| with the| with hot)',
     '{burn|burned|burnt|burning} ~1 my {arms?|wrists?|thighs?|legs?|skin|hands?} with ~1 {lighters?|cigarettes?|matches|match|a lighter|a cigarette}', '{scratch|scratched|scratching|pick|picked|picking|bite|bit|biting|hit|hitting|punch|punched|punching|cut|cutting|burn|burning|bang|banged|banging} ~4 {until|till|til|untill} ~2 {bleed|bleeds|bled|bleeding|bruise|bruised|bruises|it hurts|they bleed|it bleeds|blood|raw}',
     '{gratte|griffe|frappe|mords|coupe|tape|grattee|griffee} ~4 {jusque a le sang|jusque au sang|jusque a saigner|jusque a avoir des bleus}',
     'me {scarifie|scarifier|scarifies|scarifiee|scarifiais|scarifiait}', 'me suis ~1 {scarifie|scarifiee}', '{scarification|scarifications|scarifier|scarifie|scarifiee}',
@@ -821,7 +844,8 @@ const RULES: Rule[] = [
     '{want|wish|need} ~2 {the pain|it|this|the hurt|the suffering|the thoughts|my brain|my mind} to {stop|end|go away|be over|shut up}',
     '{hate|hating} {who i have become|what i have become|the person i am|the person i have become|being me|me(?= [.,])}', 'wanted to die', 'i am drowning(?! in)', 'scared of myself',
     // French
-    'suis {a bout|au bout du rouleau|a bout de forces|epuisee? de tout|au fond du trou|foutue?|detruite?|brisee?}', 'suis vide(?= [.,]| a le interieur| de tout)', 'a bout de forces',
+    '{nothing|rien} ~2 {to look forward to|left for me|left to wait for|a attendre|attendre de la vie}', 'plus rien a attendre',
+    'suis @1 {a bout|au bout du rouleau|a bout de forces|epuisee? de tout|au fond du trou|foutue?|detruite?|brisee?}', 'suis vide(?= [.,]| a le interieur| de tout)', 'a bout de forces',
     'au bout du rouleau', 'je craque', 'vais craquer', 'je sature', 'a quoi bon(?= [.,]| tout ca| tout| la vie| essayer| me battre| faire des efforts| se battre| continuer)', '{ca|cela|tout ca|tout} ~1 sert a rien(?= [.,])', 'ne sert a rien(?= [.,])', 'sers a rien',
     '{rien|plus rien} ne a {de sens|plus de sens|aucun sens}', 'rien ne a plus de sens', 'ne a {aucun|pas de|plus de} sens', 'me sens ~2 {vide|morte?|inutile|nulle?|piegee?|seule? au monde|de trop|comme un fardeau|comme un poids}',
     'ressens plus rien', 'ne ressens rien', 'morte? a le interieur', 'me {deteste|hais|degoute|meprise}', 'suis {un fardeau|un poids|une charge|un boulet|de trop|une merde|un echec|une ratee?|nulle?(?= [.,])|inutile}',
