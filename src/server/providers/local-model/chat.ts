@@ -1,6 +1,7 @@
-import { ChatProviderError, type ChatProvider } from '../chat/index';
+import { ChatProviderError } from '../chat/chat-provider-error';
+import type { ChatProvider } from '../chat/index';
 import { levelOf, RISK_SCHEMA, transcriptOf } from '../chat/openai-compatible';
-import { LocalModelError, type LocalModelRuntime } from './runtime';
+import { LocalModelError, type LocalModelGenerator } from './generation';
 
 /** A reply of a few paragraphs; the context keeps the rest for the conversation. */
 const REPLY_MAX_TOKENS = 512;
@@ -10,7 +11,7 @@ const REPLY_MAX_TOKENS = 512;
  * conversations: while another one is answered this one waits, and it leaves the queue if the person leaves.
  */
 export function createLocalModelChat(
-  runtime: Pick<LocalModelRuntime, 'generate'>,
+  runtime: LocalModelGenerator,
   modelPath: string,
   options: { maxTokens?: number; temperature?: number } = {},
 ): ChatProvider {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyModel } from '@tests/support/tiny-gguf';
 import { SAFETY_LEVELS } from '@shared/safety';
-import { ChatProviderError, type ChatReplyInput } from '../chat/index';
+import { ChatProviderError } from '../chat/chat-provider-error';
+import type { ChatReplyInput } from '../chat/index';
 import { createLocalModelRuntime, type LocalModelRuntime } from './runtime';
 
 let dataDir: string;

@@ -7,41 +7,9 @@ import type { ChatProvider } from '../chat/index';
 import type { TextProvider } from '../text/index';
 import { createLocalModelChat } from './chat';
 import { createModelDownloads, type ModelDownloads } from './downloads';
+import { LocalModelError, type GenerationOptions, type GenerationResult, type LocalModelGenerator, type LocalModelStatus } from './generation';
 import type { FromWorker, GenerationJob, WorkerOptions } from './protocol';
 import { createLocalModelText } from './text';
-
-/** Why the local model could not answer: reasons only, never text. */
-export type LocalModelFailure = 'aborted' | 'busy' | 'timeout' | 'load' | 'crashed' | 'generation' | 'closed';
-
-export class LocalModelError extends Error {
-  constructor(readonly reason: LocalModelFailure) {
-    super(`local model failed: ${reason}`);
-    this.name = 'LocalModelError';
-  }
-}
-
-export interface LocalModelStatus {
-  /** idle: nothing running (the model may not be loaded yet); loading: reading the file; busy: writing a reply. */
-  state: 'idle' | 'loading' | 'busy' | 'failed';
-  /** Generations waiting for the one running. */
-  queued: number;
-  /** The model file, and what the file says of itself once loaded. */
-  model: { path: string; name: string | null; sizeBytes: number | null } | null;
-}
-
-export interface GenerationOptions {
-  signal: AbortSignal;
-  /** Each piece of the reply as the model writes it. */
-  onChunk?: (text: string) => void;
-}
-
-export interface GenerationResult {
-  text: string;
-  /** The reply hit the token limit: JSON may be incomplete. */
-  truncated: boolean;
-  /** Tokens the model wrote. */
-  tokens: number;
-}
 
 export interface LocalModelRuntimeOptions {
   /** Model files live in `<dataDir>/models`; a relative model path is read from there. */
@@ -57,13 +25,13 @@ export interface LocalModelRuntimeOptions {
   timeoutMs?: number;
 }
 
-export interface LocalModelRuntime {
+export { LocalModelError, type GenerationOptions, type GenerationResult, type LocalModelFailure, type LocalModelStatus } from './generation';
+
+export interface LocalModelRuntime extends LocalModelGenerator {
   /** A ChatProvider answering with the model at `modelPath`. */
   chat(modelPath: string, options?: { maxTokens?: number; temperature?: number }): ChatProvider;
   /** A TextProvider writing memories with the model at `modelPath` (JSON enforced by a grammar). */
   text(modelPath: string, options?: { maxTokens?: number }): TextProvider;
-  /** One generation, queued behind the others of the same model. */
-  generate(modelPath: string, job: GenerationJob, options: GenerationOptions): Promise<GenerationResult>;
   status(modelPath: string): LocalModelStatus;
   /** Where a model file of that name lives. */
   resolveModelPath(modelPath: string): string;

@@ -1,7 +1,9 @@
 import { MEMORY_TITLE_MAX } from '@shared/limits';
-import { IMAGE_PROMPT_MAX, TextProviderError, type MemoryTextInput, type TextProvider } from '../text/index';
+import { IMAGE_PROMPT_MAX } from '../text/image-prompt-max';
+import type { MemoryTextInput, TextProvider } from '../text/index';
+import { TextProviderError } from '../text/text-provider-error';
 import { clampTitle, INSTRUCTIONS, memoryTextsSchema, PROMPT_ONLY, transcript } from '../text/openai-compatible';
-import { LocalModelError, type LocalModelRuntime, type GenerationResult } from './runtime';
+import { LocalModelError, type GenerationResult, type LocalModelGenerator } from './generation';
 
 /**
  * The memory's fields, with lengths: the grammar then closes every string in time, so that even a small
@@ -28,7 +30,7 @@ const IMAGE_PROMPT_MAX_TOKENS = 200;
  * the caller then uses the fallbacks.
  */
 export function createLocalModelText(
-  runtime: Pick<LocalModelRuntime, 'generate'>,
+  runtime: LocalModelGenerator,
   modelPath: string,
   options: { maxTokens?: number } = {},
 ): TextProvider {

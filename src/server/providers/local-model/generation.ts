@@ -1,0 +1,42 @@
+import type { GenerationJob } from './protocol';
+
+// What the chat and text providers need of the runtime: one generation at a time, and its failures.
+// Kept apart from the runtime, which builds those providers, so neither imports the other.
+
+/** Why the local model could not answer: reasons only, never text. */
+export type LocalModelFailure = 'aborted' | 'busy' | 'timeout' | 'load' | 'crashed' | 'generation' | 'closed';
+
+export class LocalModelError extends Error {
+  constructor(readonly reason: LocalModelFailure) {
+    super(`local model failed: ${reason}`);
+    this.name = 'LocalModelError';
+  }
+}
+
+export interface LocalModelStatus {
+  /** idle: nothing running (the model may not be loaded yet); loading: reading the file; busy: writing a reply. */
+  state: 'idle' | 'loading' | 'busy' | 'failed';
+  /** Generations waiting for the one running. */
+  queued: number;
+  /** The model file, and what the file says of itself once loaded. */
+  model: { path: string; name: string | null; sizeBytes: number | null } | null;
+}
+
+export interface GenerationOptions {
+  signal: AbortSignal;
+  /** Each piece of the reply as the model writes it. */
+  onChunk?: (text: string) => void;
+}
+
+export interface GenerationResult {
+  text: string;
+  /** The reply hit the token limit: JSON may be incomplete. */
+  truncated: boolean;
+  /** Tokens the model wrote. */
+  tokens: number;
+}
+
+export interface LocalModelGenerator {
+  /** One generation, queued behind the others of the same model. */
+  generate(modelPath: string, job: GenerationJob, options: GenerationOptions): Promise<GenerationResult>;
+}
