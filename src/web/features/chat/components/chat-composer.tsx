@@ -22,7 +22,7 @@ interface ChatComposerProps {
   isMobile: boolean;
   /** Null: no microphone at all (voice is off and the person is not an administrator who could turn it on). */
   voice: { available: boolean; state: VoiceState; onPress: () => void } | null;
-  /** On mobile the finish button lives here, as an icon. */
+  /** On mobile the finish button lives here, above the text box, with its words. */
   finish: { enabled: boolean; onPress: () => void };
 }
 
@@ -57,7 +57,7 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
 
   return (
     <form
-      className="shrink-0 border-t border-line bg-surface p-2.5 sm:p-3"
+      className="shrink-0 border-t border-line bg-surface p-2 sm:p-3"
       onSubmit={(event) => {
         event.preventDefault();
         if (canSend) onSubmit();
@@ -72,20 +72,23 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
         // Kept in place so the announcement region exists before it speaks.
         <p role="status" className="sr-only" />
       )}
+      {isMobile ? (
+        // A row of its own with a visible label: beside the text box, an icon alone was a riddle and
+        // squeezed the text box to half the width of a phone.
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mb-2 w-full"
+          data-testid="chat-generate-mobile"
+          disabled={!finish.enabled || generating}
+          aria-busy={generating || undefined}
+          onClick={finish.onPress}
+        >
+          {generating ? <Spinner className="size-4" /> : <Sparkles aria-hidden="true" />}
+          {generating ? t('chat:finish.pending') : t('chat:finish.label')}
+        </Button>
+      ) : null}
       <div className="flex items-end gap-1.5 sm:gap-2">
-        {isMobile ? (
-          <Button
-            variant="secondary"
-            size="icon"
-            aria-label={generating ? t('chat:finish.pending') : t('chat:finish.label')}
-            data-testid="chat-generate-mobile"
-            disabled={!finish.enabled || generating}
-            aria-busy={generating || undefined}
-            onClick={finish.onPress}
-          >
-            {generating ? <Spinner className="size-4" /> : <Sparkles aria-hidden="true" />}
-          </Button>
-        ) : null}
         <label htmlFor="chat-input" className="sr-only">
           {t('chat:input.label')}
         </label>

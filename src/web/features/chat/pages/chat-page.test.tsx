@@ -244,7 +244,7 @@ describe('chat page: finishing', () => {
     expect(finishButton()).toBeDisabled();
   });
 
-  it('on mobile, the generate button sits in the input area, the textarea has one row, and there is no wide button', async () => {
+  it('on mobile, the generate button sits in the input area above the text box, with its words, and there is no wide button', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>
         ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
@@ -255,7 +255,13 @@ describe('chat page: finishing', () => {
     expect(textbox()).toHaveAttribute('rows', '1');
     const mobileFinish = screen.getByTestId('chat-generate-mobile');
     expect(mobileFinish).toHaveAccessibleName('Finish and create my memory');
+    // Its name is written on it, not hidden in an attribute behind an icon.
+    expect(mobileFinish).not.toHaveAttribute('aria-label');
+    expect(mobileFinish).toHaveTextContent('Finish and create my memory');
     expect(textbox().closest('form')).toContainElement(mobileFinish);
+    // It has a row of its own, so the text box shares its row with the microphone and send only.
+    expect(textbox().parentElement).not.toContainElement(mobileFinish);
+    expect(mobileFinish.compareDocumentPosition(textbox()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByTestId('chat-finish')).not.toBeInTheDocument();
   });
 
