@@ -1,6 +1,6 @@
 import type { ChatReplyRequest } from '@shared/contracts/chat';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
@@ -81,6 +81,45 @@ describe('chat page: opening', () => {
 
     expect(await screen.findByText('I saw the sea')).toBeInTheDocument();
     expect(messageTexts()).toEqual(['Welcome back', 'I saw the sea']);
+  });
+});
+
+describe('chat page: avatars', () => {
+  /** The avatar beside a message: the first thing in its row. */
+  const avatarOf = (message: HTMLElement) => message.firstElementChild as HTMLElement;
+
+  it('the agent wears Souvenir’s mark, not its initial, so it never looks like a person sharing that letter', async () => {
+    const { user } = setup({
+      status: buildChatStatus({ agent: { name: 'Mira', avatarUrl: null }, firstName: 'Maya' }),
+      me: buildMe({ profile: { firstName: 'Maya' } }),
+    });
+    await screen.findByText("Hello Maya, it's Mira. I'm glad you're here. How was your day?");
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Hi{Enter}');
+    await screen.findByText('It sounds like a full day.');
+
+    const items = within(screen.getByRole('log', { name: 'Conversation with Mira' })).getAllByTestId('chat-message');
+    const agentAvatar = avatarOf(items[0]!);
+    const personAvatar = avatarOf(items[1]!);
+    expect(items[1]).toHaveAttribute('data-author', 'user');
+    expect(personAvatar).toHaveTextContent('M');
+    expect(agentAvatar).toHaveTextContent('');
+    expect(agentAvatar.querySelector('svg')).not.toBeNull();
+    expect(agentAvatar.innerHTML).not.toBe(personAvatar.innerHTML);
+    expect(agentAvatar).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('the agent wears the configured picture, and the mark if it cannot load', async () => {
+    setup({ status: buildChatStatus({ agent: { name: 'Mira', avatarUrl: 'https://cdn.example/mira.png' } }) });
+    await screen.findByText("Hello Camille, it's Mira. I'm glad you're here. How was your day?");
+
+    const [welcome] = within(screen.getByRole('log', { name: 'Conversation with Mira' })).getAllByTestId('chat-message');
+    const picture = avatarOf(welcome!).querySelector('img');
+    expect(picture).toHaveAttribute('src', 'https://cdn.example/mira.png');
+
+    fireEvent.error(picture!);
+    expect(avatarOf(welcome!).querySelector('img')).toBeNull();
+    expect(avatarOf(welcome!).querySelector('svg')).not.toBeNull();
+    expect(avatarOf(welcome!)).toHaveTextContent('');
   });
 });
 

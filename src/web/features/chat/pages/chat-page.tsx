@@ -10,7 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { chatStatusQueryOptions } from '@web/lib/api/get-chat-status';
 import { useMe } from '@web/lib/api/get-me';
-import { getAvatarSource } from '@web/lib/avatar-source';
+import { getAgentAvatarSource, getAvatarSource } from '@web/lib/avatar-source';
 import { toLanguage } from '@web/lib/language';
 import { useIsMobile } from '@web/lib/use-is-mobile';
 import { usePageTitle } from '@web/lib/page-head';
@@ -91,7 +91,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   const voice = useVoiceRecorder({ onText: onVoiceText });
 
   const agent: Speaker = useMemo(
-    () => ({ name: status.agent.name, avatar: getAvatarSource({ profileAvatarUrl: status.agent.avatarUrl, firstName: status.agent.name }) }),
+    () => ({ name: status.agent.name, avatar: getAgentAvatarSource(status.agent.avatarUrl) }),
     [status.agent.name, status.agent.avatarUrl],
   );
   const person: Speaker = useMemo(
