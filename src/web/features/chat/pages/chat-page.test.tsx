@@ -202,6 +202,58 @@ describe('chat page: writing', () => {
   });
 });
 
+describe('chat page: switching language mid-conversation', () => {
+  const frenchGreeting = 'Bonjour Camille, c’est Luna. Ça me fait plaisir de te retrouver. Comment s’est passée ta journée\u00a0?';
+
+  function setupBilingual() {
+    return setup({
+      extra: {
+        // The administrators named the agent in each language.
+        'GET /api/chat/status': () => json(buildChatStatus({ agent: { name: i18n.language === 'fr' ? 'Luna' : 'Lune' } })),
+        'PUT /api/me/language': () => new Response(null, { status: 204 }),
+      },
+    });
+  }
+
+  async function switchToFrench(user: ReturnType<typeof setup>['user']) {
+    const switcher = within(screen.getByRole('banner')).getByRole('group', { name: 'Language' });
+    await user.click(within(switcher).getByRole('button', { name: 'FR' }));
+  }
+
+  it('says the welcome again in French, with the agent’s French name, and the interface follows', async () => {
+    const { user } = setupBilingual();
+    await openChat();
+    await user.type(textbox(), 'My day was long');
+
+    await switchToFrench(user);
+    const frenchLog = await screen.findByRole('log', { name: 'Conversation avec Luna' });
+    const shown = () => within(frenchLog).queryAllByTestId('chat-message').map((m) => m.lastElementChild?.lastElementChild?.textContent);
+    await waitFor(() => expect(shown()).toEqual([frenchGreeting]));
+    expect(screen.queryByText(/Hello Camille/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'La conversation du jour' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Ton message' })).toHaveValue('My day was long');
+    // The device keeps the welcome as it is now shown, in the same session.
+    await waitFor(async () => expect((await conversationStore.loadCurrent('user-1'))?.messages.map((m) => m.content)).toEqual([frenchGreeting]));
+  });
+
+  it('once the companion has answered, the conversation stays as it was said', async () => {
+    const { user } = setupBilingual();
+    await openChat();
+    await user.type(textbox(), 'My day was long{Enter}');
+    await screen.findByText('It sounds like a full day.');
+    await waitFor(() => expect(log()).toHaveAttribute('data-status', 'idle'));
+
+    await switchToFrench(user);
+    await screen.findByRole('heading', { level: 1, name: 'La conversation du jour' });
+    await screen.findByRole('log', { name: 'Conversation avec Luna' });
+    expect(within(screen.getByRole('log')).queryAllByTestId('chat-message').map((m) => m.lastElementChild?.lastElementChild?.textContent)).toEqual([
+      "Hello Camille, it's Lune. I'm glad you're here. How was your day?",
+      'My day was long',
+      'It sounds like a full day.',
+    ]);
+  });
+});
+
 describe('chat page: failures', () => {
   it('says the reply failed and adds the agent’s apology, which is stored too', async () => {
     const { user } = setup({ reply: () => apiError(502, 'CHAT_PROVIDER_FAILED') });
