@@ -22,8 +22,11 @@ interface ChatComposerProps {
   isMobile: boolean;
   /** Null: no microphone at all (voice is off and the person is not an administrator who could turn it on). */
   voice: { available: boolean; state: VoiceState; onPress: () => void } | null;
-  /** On mobile the finish button lives here, above the text box, with its words. */
-  finish: { enabled: boolean; onPress: () => void };
+  /**
+   * On mobile the finish button lives here, above the text box, with its words; `hint` says why it
+   * cannot be pressed yet (read by screen readers, as the desktop button's hint is shown under it).
+   */
+  finish: { enabled: boolean; onPress: () => void; hint?: string | null };
 }
 
 /**
@@ -34,6 +37,7 @@ interface ChatComposerProps {
 export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying, disabled, generating, isMobile, voice, finish }: ChatComposerProps) {
   const { t } = useTranslation(['chat', 'errors']);
   const voiceHintId = useId();
+  const finishHintId = useId();
   const canSend = value.trim().length > 0 && !replying && !disabled && !generating;
   const recording = voice?.state === 'recording';
   const transcribing = voice?.state === 'transcribing';
@@ -82,11 +86,17 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
           data-testid="chat-generate-mobile"
           disabled={!finish.enabled || generating}
           aria-busy={generating || undefined}
+          aria-describedby={finish.hint ? finishHintId : undefined}
           onClick={finish.onPress}
         >
           {generating ? <Spinner className="size-4" /> : <Sparkles aria-hidden="true" />}
           {generating ? t('chat:finish.pending') : t('chat:finish.label')}
         </Button>
+      ) : null}
+      {isMobile && finish.hint ? (
+        <span id={finishHintId} className="sr-only">
+          {finish.hint}
+        </span>
       ) : null}
       <div className="flex items-end gap-1.5 sm:gap-2">
         <label htmlFor="chat-input" className="sr-only">

@@ -1,6 +1,6 @@
 import type { ChatReplyRequest } from '@shared/contracts/chat';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
@@ -333,6 +333,39 @@ describe('chat page: finishing', () => {
     expect(textbox()).toBeDisabled();
     expect(sendButton()).toBeDisabled();
     expect(finishButton()).toBeDisabled();
+  });
+
+  it('when the daily limit is reached, the finish button says the day’s memory is made, not that three messages are needed', async () => {
+    setup({ status: buildChatStatus({ generation: { remaining: 0, limit: 1, canGenerate: false } }) });
+    await openChat();
+
+    const limitHint = 'Today’s memory is made. The next one can be created tomorrow.';
+    expect(finishButton()).toBeDisabled();
+    expect(finishButton()).toHaveAccessibleDescription(limitHint);
+    expect(screen.getByText(limitHint)).toBeVisible();
+    expect(screen.queryByText('After three messages, you can turn this conversation into a memory.')).not.toBeInTheDocument();
+
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    const frenchFinish = await screen.findByRole('button', { name: 'Terminer et créer mon souvenir' });
+    expect(frenchFinish).toHaveAccessibleDescription('Le souvenir du jour est créé. Le prochain pourra l’être demain.');
+  });
+
+  it('on mobile too, the finish button is described by the reason it cannot be pressed', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    setup({ status: buildChatStatus({ generation: { remaining: 0, limit: 1, canGenerate: false } }) });
+    await openChat();
+    expect(screen.getByTestId('chat-generate-mobile')).toHaveAccessibleDescription('Today’s memory is made. The next one can be created tomorrow.');
+  });
+
+  it('before three messages, the finish button explains what is needed', async () => {
+    setup();
+    await openChat();
+    expect(finishButton()).toHaveAccessibleDescription('After three messages, you can turn this conversation into a memory.');
   });
 
   it('on mobile, the generate button sits in the input area above the text box, with its words, and there is no wide button', async () => {
