@@ -222,7 +222,7 @@ describe('the chat on a phone (375 px)', () => {
 
     const generate = page.getByTestId('chat-generate-mobile');
     await generate.waitFor();
-    expect(await generate.getAttribute('aria-label')).toBe(t.chatFinish);
+    expect(await generate.innerText()).toBe(t.chatFinish);
     expect(await generate.isDisabled()).toBe(true);
     expect(await page.getByTestId('chat-finish').count(), 'no desktop finish button').toBe(0);
 

@@ -1,13 +1,19 @@
-// Journey 8: at 375 px the navigation lives in a bottom bar and a side drawer, and nothing overflows sideways.
+// Journey 8: at 375 px the navigation lives in a bottom bar and a side drawer, and nothing overflows sideways; the
+// chat's text box keeps most of the width even with the microphone showing.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
+import { openChat } from './support/chat';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
 import { signedInUser } from './support/users';
+import { startOpenAiStandIn } from '@tests/support/openai-stand-in';
 
 const t = ui('en');
-const s = setupSuite();
+// A transcription service puts the microphone in the chat's input row, its most crowded state.
+const standIn = await startOpenAiStandIn({ transcript: 'unused' });
+afterAll(() => standIn.close());
+const s = setupSuite({ app: { env: { AI_BASE_URL: standIn.baseUrl, AI_API_KEY: 'test', AI_TRANSCRIBE_MODEL: 'whisper-1' } } });
 
 // At this width the header's own navigation is not displayed, so the only "Main navigation" outside the drawer is
 // the bottom bar (while the drawer is open, the rest of the page is hidden from assistive technology).
@@ -69,5 +75,31 @@ describe('mobile layout (375 px)', () => {
       await page.waitForLoadState('networkidle');
       await expectNoHorizontalOverflow(page);
     }
+  });
+
+  it('chat: the text box has most of the width, and the finish action says what it does', async () => {
+    const { page, context } = await openPage(s.browser, { mobile: true });
+    await signedInUser(context, s.app);
+    await openChat(page, s.app);
+
+    const input = page.getByRole('textbox', { name: t.chatInput });
+    await page.getByTestId('chat-mic').waitFor();
+    await page.getByRole('button', { name: t.chatSend }).waitFor();
+    const box = await input.boundingBox();
+    expect(box, 'the text box is laid out').not.toBeNull();
+    expect(box!.width, `the text box is ${box!.width}px wide`).toBeGreaterThanOrEqual(0.6 * 375);
+
+    const finish = page.getByTestId('chat-generate-mobile');
+    expect(await finish.isVisible()).toBe(true);
+    expect(await finish.innerText(), 'its label is written on it').toBe(t.chatFinish);
+    expect(await finish.getAttribute('aria-label'), 'named by its visible words').toBeNull();
+    // The words take real room on screen (a visually hidden label would measure a pixel or nothing).
+    const labelWidth = await finish.evaluate((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return range.getBoundingClientRect().width;
+    });
+    expect(labelWidth).toBeGreaterThan(150);
+    await expectNoHorizontalOverflow(page);
   });
 });

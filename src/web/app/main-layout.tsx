@@ -27,7 +27,7 @@ export function MainLayout() {
         tabIndex={-1}
         className={cn(
           'mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 pt-8 pb-28 outline-none sm:px-6 md:pt-12 md:pb-16',
-          isChat && 'max-md:min-h-0 max-md:pt-4 max-md:pb-20',
+          isChat && 'max-md:min-h-0 max-md:px-3 max-md:pt-4 max-md:pb-20',
         )}
       >
         <Outlet />

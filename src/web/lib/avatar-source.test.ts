@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAvatarSource } from './avatar-source';
+import { getAgentAvatarSource, getAvatarSource } from './avatar-source';
 
 describe('getAvatarSource (spec §2 order)', () => {
   const everything = {
@@ -28,5 +28,16 @@ describe('getAvatarSource (spec §2 order)', () => {
 
   it('never returns nothing', () => {
     expect(getAvatarSource({})).toEqual({ kind: 'initials', text: '?' });
+  });
+});
+
+describe('getAgentAvatarSource', () => {
+  it('uses the configured picture', () => {
+    expect(getAgentAvatarSource(' https://cdn.example/mira.png ')).toEqual({ kind: 'image', src: 'https://cdn.example/mira.png' });
+  });
+
+  it('otherwise wears Souvenir’s mark, never an initial', () => {
+    expect(getAgentAvatarSource(null)).toEqual({ kind: 'mark' });
+    expect(getAgentAvatarSource('  ')).toEqual({ kind: 'mark' });
   });
 });

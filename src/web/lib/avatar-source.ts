@@ -1,4 +1,5 @@
-export type AvatarSource = { kind: 'image'; src: string } | { kind: 'initials'; text: string };
+/** `mark`: Souvenir's own mark, worn by the agent when it has no picture. */
+export type AvatarSource = { kind: 'image'; src: string } | { kind: 'initials'; text: string } | { kind: 'mark' };
 
 interface AvatarInputs {
   profileAvatarUrl?: string | null;
@@ -21,4 +22,13 @@ export function getAvatarSource({ profileAvatarUrl, userImage, firstName, email 
   const mail = email?.trim();
   if (mail) return { kind: 'initials', text: Array.from(mail).slice(0, 2).join('').toUpperCase() };
   return { kind: 'initials', text: '?' };
+}
+
+/**
+ * The agent is not a person: it wears the picture the administrators chose, else Souvenir's mark —
+ * never an initial, which would make "Mira" look exactly like Maya or Marc.
+ */
+export function getAgentAvatarSource(avatarUrl?: string | null): AvatarSource {
+  const image = avatarUrl?.trim();
+  return image ? { kind: 'image', src: image } : { kind: 'mark' };
 }

@@ -22,8 +22,11 @@ interface ChatComposerProps {
   isMobile: boolean;
   /** Null: no microphone at all (voice is off and the person is not an administrator who could turn it on). */
   voice: { available: boolean; state: VoiceState; onPress: () => void } | null;
-  /** On mobile the finish button lives here, as an icon. */
-  finish: { enabled: boolean; onPress: () => void };
+  /**
+   * On mobile the finish button lives here, above the text box, with its words; `hint` says why it
+   * cannot be pressed yet (read by screen readers, as the desktop button's hint is shown under it).
+   */
+  finish: { enabled: boolean; onPress: () => void; hint?: string | null };
 }
 
 /**
@@ -34,6 +37,7 @@ interface ChatComposerProps {
 export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying, disabled, generating, isMobile, voice, finish }: ChatComposerProps) {
   const { t } = useTranslation(['chat', 'errors']);
   const voiceHintId = useId();
+  const finishHintId = useId();
   const canSend = value.trim().length > 0 && !replying && !disabled && !generating;
   const recording = voice?.state === 'recording';
   const transcribing = voice?.state === 'transcribing';
@@ -57,7 +61,7 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
 
   return (
     <form
-      className="shrink-0 border-t border-line bg-surface p-2.5 sm:p-3"
+      className="shrink-0 border-t border-line bg-surface p-2 sm:p-3"
       onSubmit={(event) => {
         event.preventDefault();
         if (canSend) onSubmit();
@@ -72,20 +76,29 @@ export function ChatComposer({ textareaRef, value, onChange, onSubmit, replying,
         // Kept in place so the announcement region exists before it speaks.
         <p role="status" className="sr-only" />
       )}
+      {isMobile ? (
+        // A row of its own with a visible label: beside the text box, an icon alone was a riddle and
+        // squeezed the text box to half the width of a phone.
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mb-2 w-full"
+          data-testid="chat-generate-mobile"
+          disabled={!finish.enabled || generating}
+          aria-busy={generating || undefined}
+          aria-describedby={finish.hint ? finishHintId : undefined}
+          onClick={finish.onPress}
+        >
+          {generating ? <Spinner className="size-4" /> : <Sparkles aria-hidden="true" />}
+          {generating ? t('chat:finish.pending') : t('chat:finish.label')}
+        </Button>
+      ) : null}
+      {isMobile && finish.hint ? (
+        <span id={finishHintId} className="sr-only">
+          {finish.hint}
+        </span>
+      ) : null}
       <div className="flex items-end gap-1.5 sm:gap-2">
-        {isMobile ? (
-          <Button
-            variant="secondary"
-            size="icon"
-            aria-label={generating ? t('chat:finish.pending') : t('chat:finish.label')}
-            data-testid="chat-generate-mobile"
-            disabled={!finish.enabled || generating}
-            aria-busy={generating || undefined}
-            onClick={finish.onPress}
-          >
-            {generating ? <Spinner className="size-4" /> : <Sparkles aria-hidden="true" />}
-          </Button>
-        ) : null}
         <label htmlFor="chat-input" className="sr-only">
           {t('chat:input.label')}
         </label>

@@ -91,7 +91,8 @@ function ChatMessageItem({ message, speaker, streaming }: { message: StoredMessa
       data-streaming={streaming || undefined}
       className={cn('flex items-end gap-2.5', isUser && 'flex-row-reverse')}
     >
-      <Avatar source={speaker.avatar} fallbackText={initialOf(speaker.name)} className="size-8 text-xs" />
+      {/* The agent's picture falls back to Souvenir's mark, never to the initial of its name. */}
+      <Avatar source={speaker.avatar} fallbackText={isUser ? initialOf(speaker.name) : undefined} className="size-8 text-xs" />
       <div className={cn('flex max-w-[85%] flex-col gap-1 sm:max-w-[75%]', isUser && 'items-end')}>
         <p className="flex items-baseline gap-1.5 px-1 text-xs text-ink-muted">
           <span className="font-medium text-ink">{speaker.name}</span>
@@ -115,7 +116,7 @@ function TypingIndicator({ agent }: { agent: Speaker }) {
   const { t } = useTranslation('chat');
   return (
     <div data-testid="typing-indicator" className="mt-5 flex items-end gap-2.5">
-      <Avatar source={agent.avatar} fallbackText={initialOf(agent.name)} className="size-8 text-xs" />
+      <Avatar source={agent.avatar} className="size-8 text-xs" />
       <div className="rounded-lg rounded-bl-sm border border-line bg-paper px-4 py-3.5">
         <span className="sr-only">{t('typing', { agentName: agent.name })}</span>
         <span aria-hidden="true" className="flex items-center gap-1.5">

@@ -180,9 +180,67 @@ describe('ending a session', () => {
   });
 });
 
+const FRENCH_GREETING = 'Bonjour Camille, c’est Lune. Ça me fait plaisir de te retrouver. Comment s’est passée ta journée\u00a0?';
+const ENGLISH_GREETING = "Hello Camille, it's Lune. I'm glad you're here. How was your day?";
+
 describe('changing the interface language', () => {
-  it('keeps the conversation, and a later new session says hello in the new language', async () => {
+  it('says the welcome again in the new language while the companion has not answered, on screen and on the device', async () => {
     const { result, rerender } = await open();
+    const before = result.current.record!;
+    expect(before.messages[0]?.content).toBe(ENGLISH_GREETING);
+
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    // The status of the new language brings the agent's French name.
+    rerender({ welcome: { ...returning, agentName: 'Luna' } });
+    await advance();
+
+    const after = result.current.record!;
+    expect(after.messages[0]?.content).toBe(FRENCH_GREETING.replace('Lune', 'Luna'));
+    // The same session, the same message (id, time, kind); only its words changed.
+    expect({ ...after, messages: after.messages.map((m) => ({ ...m, content: '' })) }).toEqual({
+      ...before,
+      messages: before.messages.map((m) => ({ ...m, content: '' })),
+    });
+    expect((await store.loadCurrent('user-1'))?.messages[0]?.content).toBe(after.messages[0]?.content);
+
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    rerender({ welcome: returning });
+    await advance();
+    expect(result.current.record?.messages[0]?.content).toBe(ENGLISH_GREETING);
+  });
+
+  it('restores a session opened in another language with the welcome in the interface language', async () => {
+    await store.saveCurrent(storedSession([createMessage(ENGLISH_GREETING, false, 'welcome'), createMessage('I walked to the lake', true)], { minutesAgo: 5 }));
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    const { result } = await open();
+    expect(result.current.record?.messages.map((m) => m.content)).toEqual([FRENCH_GREETING, 'I walked to the lake']);
+  });
+
+  it('leaves a conversation that became a memory as it was written', async () => {
+    const made = { ...storedSession([createMessage(ENGLISH_GREETING, false, 'welcome'), createMessage('Hi', true), createMessage('More', true)], { minutesAgo: 5 }), memoryId: 'memory-1' };
+    await store.saveCurrent(made);
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    const { result } = await open();
+    expect(result.current.record).toEqual(made);
+  });
+
+  it('once the companion has answered, keeps the conversation as it was said, and a later new session says hello in the new language', async () => {
+    const { result, rerender } = await open();
+    const opened = result.current.record!;
+    act(() => {
+      result.current.update(opened.conversationId, (record) => ({
+        ...record,
+        messages: [...record.messages, createMessage('I saw the sea', true), createMessage('That sounds calm.', false)],
+      }));
+    });
     const first = result.current.record!;
 
     await act(async () => {
@@ -193,7 +251,7 @@ describe('changing the interface language', () => {
     expect(result.current.record).toEqual(first);
 
     await advance(INACTIVITY_THRESHOLD_MS + 1);
-    expect(result.current.record?.messages[0]?.content).toBe('Bonjour Camille, c’est Lune. Ça me fait plaisir de te retrouver. Comment s’est passée ta journée\u00a0?');
+    expect(result.current.record?.messages[0]?.content).toBe(FRENCH_GREETING);
     expect(result.current.record?.language).toBe('fr');
   });
 });

@@ -1,4 +1,4 @@
-import { ACTIVITY_TIMER_MS, INACTIVITY_THRESHOLD_MS } from '@shared/limits';
+import { ACTIVITY_TIMER_MS, INACTIVITY_THRESHOLD_MS, LANGUAGES, type Language } from '@shared/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { conversationStore as defaultStore, type ConversationRecord, type ConversationStore } from '@web/lib/conversation-store';
 import { currentLanguage, i18n } from '@web/lib/i18n';
@@ -19,6 +19,32 @@ export function welcomeText({ journalDays, firstName, agentName }: WelcomeContex
   const name = firstName.trim();
   const hello = name ? i18n.t('chat:welcome.hello', { firstName: name }) : i18n.t('chat:welcome.helloGeneric');
   return i18n.t(journalDays === 0 ? 'chat:welcome.first' : 'chat:welcome.greeting', { hello, agentName });
+}
+
+/** The language a welcome was written in, told by its opening word ("Hello", "Bonjour"); undefined if neither. */
+function languageOfWelcome(content: string): Language | undefined {
+  return LANGUAGES.find((language) => content.startsWith(i18n.getFixedT(language)('chat:welcome.helloGeneric')));
+}
+
+/**
+ * The welcome is the app's words, not the companion's: while it is the only agent message (and the
+ * conversation has not become a memory), a welcome written in another language is said again in the
+ * interface language, with the agent's name in that language. A welcome already in the interface
+ * language stays as stored, unless this visit wrote it (`again`: the agent's name in the new language
+ * arrives a moment after the language itself). Once the companion has answered, the welcome is part
+ * of the conversation as it happened. Ids, times and the person's words are always kept; the same
+ * record comes back when nothing changes.
+ */
+export function withCurrentWelcome(record: ConversationRecord, context: WelcomeContext, again = false): ConversationRecord {
+  if (record.memoryId !== undefined) return record;
+  const agentMessages = record.messages.filter((message) => !message.isUser);
+  const welcome = agentMessages[0];
+  if (agentMessages.length !== 1 || welcome?.kind !== 'welcome') return record;
+  const said = languageOfWelcome(welcome.content);
+  if (said === undefined || (said === currentLanguage() && !again)) return record;
+  const content = welcomeText(context);
+  if (content === welcome.content) return record;
+  return { ...record, messages: record.messages.map((message) => (message === welcome ? { ...message, content } : message)) };
 }
 
 interface UseConversationOptions {
@@ -45,17 +71,25 @@ export interface Conversation {
  * the last 30 minutes, else started afresh with the agent's welcome. A day change or more than 30
  * minutes of quiet — noticed when the window gets focus, when the tab becomes visible, or by a timer
  * 30 minutes after the last message — ends the session and starts a new one. Changing the interface
- * language keeps the conversation; only a new session's welcome follows the new language.
+ * language keeps the conversation; its welcome follows the new language until the companion has
+ * answered (see withCurrentWelcome).
  */
 export function useConversation({ userId, welcome, store = defaultStore }: UseConversationOptions): Conversation {
   const [record, setRecord] = useState<ConversationRecord | null>(null);
   const recordRef = useRef<ConversationRecord | null>(null);
   const welcomeRef = useRef(welcome);
   const refreshingRef = useRef(false);
+  const [language, setLanguage] = useState(currentLanguage);
 
   useEffect(() => {
     welcomeRef.current = welcome;
   });
+
+  useEffect(() => {
+    const onLanguageChanged = () => setLanguage(currentLanguage());
+    i18n.on('languageChanged', onLanguageChanged);
+    return () => i18n.off('languageChanged', onLanguageChanged);
+  }, []);
 
   const apply = useCallback((next: ConversationRecord) => {
     recordRef.current = next;
@@ -85,6 +119,20 @@ export function useConversation({ userId, welcome, store = defaultStore }: UseCo
       cancelled = true;
     };
   }, [userId, ready, store, startFresh, apply]);
+
+  // The language, or the agent's name in it (the status of the new language arrives a moment later),
+  // changed — or a session was restored or started: the welcome catches up with the interface.
+  const conversationId = record?.conversationId;
+  const resaidRef = useRef<string | null>(null);
+  useEffect(() => {
+    const before = recordRef.current;
+    if (!before || !welcome || before.conversationId !== conversationId) return;
+    const next = withCurrentWelcome(before, welcome, resaidRef.current === before.conversationId);
+    if (next === before) return;
+    resaidRef.current = before.conversationId;
+    apply(next);
+    void store.saveCurrent(next);
+  }, [language, welcome, conversationId, store, apply]);
 
   const refresh = useCallback(async () => {
     const before = recordRef.current;

@@ -1,6 +1,6 @@
 import type { ChatReplyRequest } from '@shared/contracts/chat';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
@@ -84,6 +84,45 @@ describe('chat page: opening', () => {
   });
 });
 
+describe('chat page: avatars', () => {
+  /** The avatar beside a message: the first thing in its row. */
+  const avatarOf = (message: HTMLElement) => message.firstElementChild as HTMLElement;
+
+  it('the agent wears Souvenir’s mark, not its initial, so it never looks like a person sharing that letter', async () => {
+    const { user } = setup({
+      status: buildChatStatus({ agent: { name: 'Mira', avatarUrl: null }, firstName: 'Maya' }),
+      me: buildMe({ profile: { firstName: 'Maya' } }),
+    });
+    await screen.findByText("Hello Maya, it's Mira. I'm glad you're here. How was your day?");
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Hi{Enter}');
+    await screen.findByText('It sounds like a full day.');
+
+    const items = within(screen.getByRole('log', { name: 'Conversation with Mira' })).getAllByTestId('chat-message');
+    const agentAvatar = avatarOf(items[0]!);
+    const personAvatar = avatarOf(items[1]!);
+    expect(items[1]).toHaveAttribute('data-author', 'user');
+    expect(personAvatar).toHaveTextContent('M');
+    expect(agentAvatar).toHaveTextContent('');
+    expect(agentAvatar.querySelector('svg')).not.toBeNull();
+    expect(agentAvatar.innerHTML).not.toBe(personAvatar.innerHTML);
+    expect(agentAvatar).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('the agent wears the configured picture, and the mark if it cannot load', async () => {
+    setup({ status: buildChatStatus({ agent: { name: 'Mira', avatarUrl: 'https://cdn.example/mira.png' } }) });
+    await screen.findByText("Hello Camille, it's Mira. I'm glad you're here. How was your day?");
+
+    const [welcome] = within(screen.getByRole('log', { name: 'Conversation with Mira' })).getAllByTestId('chat-message');
+    const picture = avatarOf(welcome!).querySelector('img');
+    expect(picture).toHaveAttribute('src', 'https://cdn.example/mira.png');
+
+    fireEvent.error(picture!);
+    expect(avatarOf(welcome!).querySelector('img')).toBeNull();
+    expect(avatarOf(welcome!).querySelector('svg')).not.toBeNull();
+    expect(avatarOf(welcome!)).toHaveTextContent('');
+  });
+});
+
 describe('chat page: writing', () => {
   it('Shift+Enter adds a line, Enter sends; the reply streams in and is kept on the device', async () => {
     const { user, requests } = setup();
@@ -160,6 +199,58 @@ describe('chat page: writing', () => {
     await waitFor(() => expect(replyRequests(requests)).toHaveLength(2));
     expect(replyRequests(requests)[1]?.language).toBe('fr');
     expect(replyRequests(requests)[1]?.conversationId).toBe(replyRequests(requests)[0]?.conversationId);
+  });
+});
+
+describe('chat page: switching language mid-conversation', () => {
+  const frenchGreeting = 'Bonjour Camille, c’est Luna. Ça me fait plaisir de te retrouver. Comment s’est passée ta journée\u00a0?';
+
+  function setupBilingual() {
+    return setup({
+      extra: {
+        // The administrators named the agent in each language.
+        'GET /api/chat/status': () => json(buildChatStatus({ agent: { name: i18n.language === 'fr' ? 'Luna' : 'Lune' } })),
+        'PUT /api/me/language': () => new Response(null, { status: 204 }),
+      },
+    });
+  }
+
+  async function switchToFrench(user: ReturnType<typeof setup>['user']) {
+    const switcher = within(screen.getByRole('banner')).getByRole('group', { name: 'Language' });
+    await user.click(within(switcher).getByRole('button', { name: 'FR' }));
+  }
+
+  it('says the welcome again in French, with the agent’s French name, and the interface follows', async () => {
+    const { user } = setupBilingual();
+    await openChat();
+    await user.type(textbox(), 'My day was long');
+
+    await switchToFrench(user);
+    const frenchLog = await screen.findByRole('log', { name: 'Conversation avec Luna' });
+    const shown = () => within(frenchLog).queryAllByTestId('chat-message').map((m) => m.lastElementChild?.lastElementChild?.textContent);
+    await waitFor(() => expect(shown()).toEqual([frenchGreeting]));
+    expect(screen.queryByText(/Hello Camille/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'La conversation du jour' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Ton message' })).toHaveValue('My day was long');
+    // The device keeps the welcome as it is now shown, in the same session.
+    await waitFor(async () => expect((await conversationStore.loadCurrent('user-1'))?.messages.map((m) => m.content)).toEqual([frenchGreeting]));
+  });
+
+  it('once the companion has answered, the conversation stays as it was said', async () => {
+    const { user } = setupBilingual();
+    await openChat();
+    await user.type(textbox(), 'My day was long{Enter}');
+    await screen.findByText('It sounds like a full day.');
+    await waitFor(() => expect(log()).toHaveAttribute('data-status', 'idle'));
+
+    await switchToFrench(user);
+    await screen.findByRole('heading', { level: 1, name: 'La conversation du jour' });
+    await screen.findByRole('log', { name: 'Conversation avec Luna' });
+    expect(within(screen.getByRole('log')).queryAllByTestId('chat-message').map((m) => m.lastElementChild?.lastElementChild?.textContent)).toEqual([
+      "Hello Camille, it's Lune. I'm glad you're here. How was your day?",
+      'My day was long',
+      'It sounds like a full day.',
+    ]);
   });
 });
 
@@ -244,7 +335,40 @@ describe('chat page: finishing', () => {
     expect(finishButton()).toBeDisabled();
   });
 
-  it('on mobile, the generate button sits in the input area, the textarea has one row, and there is no wide button', async () => {
+  it('when the daily limit is reached, the finish button says the day’s memory is made, not that three messages are needed', async () => {
+    setup({ status: buildChatStatus({ generation: { remaining: 0, limit: 1, canGenerate: false } }) });
+    await openChat();
+
+    const limitHint = 'Today’s memory is made. The next one can be created tomorrow.';
+    expect(finishButton()).toBeDisabled();
+    expect(finishButton()).toHaveAccessibleDescription(limitHint);
+    expect(screen.getByText(limitHint)).toBeVisible();
+    expect(screen.queryByText('After three messages, you can turn this conversation into a memory.')).not.toBeInTheDocument();
+
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    const frenchFinish = await screen.findByRole('button', { name: 'Terminer et créer mon souvenir' });
+    expect(frenchFinish).toHaveAccessibleDescription('Le souvenir du jour est créé. Le prochain pourra l’être demain.');
+  });
+
+  it('on mobile too, the finish button is described by the reason it cannot be pressed', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    setup({ status: buildChatStatus({ generation: { remaining: 0, limit: 1, canGenerate: false } }) });
+    await openChat();
+    expect(screen.getByTestId('chat-generate-mobile')).toHaveAccessibleDescription('Today’s memory is made. The next one can be created tomorrow.');
+  });
+
+  it('before three messages, the finish button explains what is needed', async () => {
+    setup();
+    await openChat();
+    expect(finishButton()).toHaveAccessibleDescription('After three messages, you can turn this conversation into a memory.');
+  });
+
+  it('on mobile, the generate button sits in the input area above the text box, with its words, and there is no wide button', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>
         ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
@@ -255,7 +379,13 @@ describe('chat page: finishing', () => {
     expect(textbox()).toHaveAttribute('rows', '1');
     const mobileFinish = screen.getByTestId('chat-generate-mobile');
     expect(mobileFinish).toHaveAccessibleName('Finish and create my memory');
+    // Its name is written on it, not hidden in an attribute behind an icon.
+    expect(mobileFinish).not.toHaveAttribute('aria-label');
+    expect(mobileFinish).toHaveTextContent('Finish and create my memory');
     expect(textbox().closest('form')).toContainElement(mobileFinish);
+    // It has a row of its own, so the text box shares its row with the microphone and send only.
+    expect(textbox().parentElement).not.toContainElement(mobileFinish);
+    expect(mobileFinish.compareDocumentPosition(textbox()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByTestId('chat-finish')).not.toBeInTheDocument();
   });
 

@@ -10,7 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { chatStatusQueryOptions } from '@web/lib/api/get-chat-status';
 import { useMe } from '@web/lib/api/get-me';
-import { getAvatarSource } from '@web/lib/avatar-source';
+import { getAgentAvatarSource, getAvatarSource } from '@web/lib/avatar-source';
 import { toLanguage } from '@web/lib/language';
 import { useIsMobile } from '@web/lib/use-is-mobile';
 import { usePageTitle } from '@web/lib/page-head';
@@ -91,7 +91,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   const voice = useVoiceRecorder({ onText: onVoiceText });
 
   const agent: Speaker = useMemo(
-    () => ({ name: status.agent.name, avatar: getAvatarSource({ profileAvatarUrl: status.agent.avatarUrl, firstName: status.agent.name }) }),
+    () => ({ name: status.agent.name, avatar: getAgentAvatarSource(status.agent.avatarUrl) }),
     [status.agent.name, status.agent.avatarUrl],
   );
   const person: Speaker = useMemo(
@@ -111,6 +111,9 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   const memoryId = memoryIdOf(conversation.record);
   const canFinish =
     status.hasAccess && hasEnoughToFinish(messages) && !limitReached && !replying && voice.state === 'idle' && !generating && memoryId === null;
+  // Why finishing is not offered yet, when there is something to say: the day's memory is already
+  // made (whatever the conversation's length), else the conversation is still too short.
+  const finishHint = limitReached ? t('finish.limitHint') : hasEnoughToFinish(messages) ? null : t('finish.hint');
 
   function submit() {
     if (send(draft)) {
@@ -180,7 +183,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
             generating={generating}
             isMobile={isMobile}
             voice={status.voice || me.profile.isAdmin ? { available: status.voice, state: voice.state, onPress: onVoicePress } : null}
-            finish={{ enabled: canFinish, onPress: onFinish }}
+            finish={{ enabled: canFinish, onPress: onFinish, hint: finishHint }}
           />
         ) : (
           <NoAccessNotice />
@@ -195,17 +198,17 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
             data-testid="chat-finish"
             disabled={!canFinish}
             pending={generating}
-            aria-describedby={hasEnoughToFinish(messages) ? undefined : 'chat-finish-hint'}
+            aria-describedby={finishHint ? 'chat-finish-hint' : undefined}
             onClick={onFinish}
           >
             {generating ? null : <Sparkles aria-hidden="true" />}
             {generating ? t('finish.pending') : t('finish.label')}
           </Button>
-          {hasEnoughToFinish(messages) ? null : (
+          {finishHint ? (
             <p id="chat-finish-hint" className="text-center text-sm text-ink-muted">
-              {t('finish.hint')}
+              {finishHint}
             </p>
-          )}
+          ) : null}
         </div>
       ) : null}
     </div>
