@@ -453,7 +453,10 @@ function compile(template: string): RegExp {
     else if (/^@\d+$/.test(item)) source += `((?:${GAP_SOFT}){0,${item.slice(1)}})`;
     else if (item.startsWith('{')) {
       const close = closing(item, 0);
-      source += `(?:${inline(item.slice(1, close))})${item.slice(close + 1)} `;
+      const after = item.slice(close + 1);
+      // "{a|b}?" would leave the word's space behind and never match: optional groups are written [a|b]
+      if (after.startsWith('?')) throw new Error(`Optional groups are written [a|b] in safety templates: ${template}`);
+      source += `(?:${inline(item.slice(1, close))})${after} `;
     } else if (item.startsWith('[')) source += `(?:(?:${inline(item.slice(1, closing(item, 0)))}) )?`;
     else source += `${item} `;
   }
@@ -605,6 +608,9 @@ const RULES: Rule[] = [
     'personne ne ~2 {regretterait|regrettera|remarquerait|remarquera|verrait|apercevrait|rendrait compte|rendra compte|soucierait} ~3 {si je {disparaissais|mourais|mourrais|partais pour toujours|partais pour de bon|etais morte?|me tuais|me suicidais|ne me reveillais pas|ne etais plus la|etais plus la|ne existais plus}|de mon absence|ma absence|ma mort|ma disparition|que je {suis|serais|etais} {partie?|morte?|plus la}}',
     'personne ne {viendrait|viendra} a mon enterrement', 'personne ne me {manquerait|pleurerait}',
     'personne ne me {regretterait|regrettera|pleurerait|pleurera}',
+    // "I'd be doing everyone a favour if I died", "I want the world to forget I existed"
+    '{favour|favor|favours|favors|service} ~3 {if i|en} {died|disappeared|was gone|killed myself|was dead|mourant|disparaissant|me tuant|me suicidant}', 'rendrais service ~4 {en mourant|en disparaissant|si je mourais|si je disparaissais|en me tuant}',
+    '{forget|oublie|oublier|oublient} %2 {i existed|i ever existed|that i existed|that i ever existed|que je ai existe|que je existais|que je ai jamais existe|comme si je ne avais jamais existe|comme si je avais jamais existe}',
     // grief that wants to follow: "since my wife passed I just want to be with her again", "je veux juste le rejoindre"
     '{passed|passed away|died|dead|gone|lost|heaven|parti|partie|mort|morte|decede|decedee|disparu|disparue|au ciel|perdu|perdue} %12 {want|wanna|wish|long|need} ~2 {to be with|to join|be with|join|to see|see} ~1 {her|him|them} ~2 {again|in heaven|up there|wherever|soon}',
     '{passed|passed away|died|dead|gone|lost|heaven|parti|partie|mort|morte|decede|decedee|disparu|disparue|au ciel|perdu|perdue} %12 {veux|voudrais|aimerais|hate de|envie de|besoin de} ~2 {le rejoindre|la rejoindre|les rejoindre|etre avec lui|etre avec elle|etre avec eux}', 'si je {mourais|meurs|mourrais|disparaissais|disparais|me tuais|me tue|me suicidais|me suicide|etais morte?} ~5 {personne|qui|ne remarquerait|ne verrait}',
@@ -650,7 +656,7 @@ const RULES: Rule[] = [
     '{can not|could not} wait to {die|be dead|not exist|not be here}', '{supporte|supporter|tolere} plus ~1 de {etre en vie|vivre|exister|respirer|etre la(?= [.,])}', 'can not {stand|bear|take} {being alive|living|existing|life|my life}(?= [.,]| anymore| nolonger)',
     '{raison|raisons} de {continuer a vivre|rester en vie|continuer(?= [.,])} ~1', 'sais pas si je veux ~1 {vivre|continuer a vivre|etre en vie|exister}',
     '{not|won t|will not} make it through {the night|tonight|this night|the week}',
-    '{why|pourquoi} {can not|cant|je peux pas|je ne peux pas|peux pas} ~1 {i}? ~1 {die|be dead|not exist|disappear forever|mourir|crever|disparaitre}(?= [.,])',
+    '{why|pourquoi} {can not|cant|je peux pas|je ne peux pas|peux pas} ~1 [i] ~1 {die|be dead|not exist|disappear forever|mourir|crever|disparaitre}(?= [.,])',
     'why i {should|would} {stay|keep going|go on|stick around|bother}(?= [.,]| alive| here| in this world)', '{why|pourquoi} {should|would|do} i {stay|stay here|stick around|keep going|go on|rester|continuer}(?= [.,]| alive| here| in this world)', 'why {bother|keep} {living|going on|staying alive|being alive|existing}',
     'pourquoi {continuer a vivre|vivre encore|rester en vie|je continuerais a vivre|je resterais en vie|je continuerais(?= [.,])}',
     '{pray|praying|hope|hoping|want|wish|prie|priais|espere|veux|demande|supplie} ~3 {god|dieu|the lord|le seigneur|death|la mort|the universe|jesus} ~2 {takes me|take me|to take me|me reprenne|me prenne|me rappelle|me emporte|vienne me chercher|comes for me|come for me|calls me home|call me home}',
@@ -663,6 +669,11 @@ const RULES: Rule[] = [
     '{serait|would be|sera|ce serait|ca serait|it would be|it d be|ce sera|it will be} ~2 {plus simple|plus facile|mieux|easier|simpler|better|a relief|un soulagement|plus doux} ~1 {de mourir|to die|if i died|de en finir|to end it|de disparaitre|de ne plus exister|not to exist|de ne plus etre la|to just die|de me tuer|to kill myself}',
     '{death|dying|being dead|la mort|mourir|etre morte?} ~2 {would be|is|serait|est|sera|sounds} ~1 {better|mieux|preferable|preferable a|easier|plus simple} ~2 {than this|than living|que ca|que cette vie|que de vivre|que vivre}',
     '{la mort|death|dying|mourir|le suicide|suicide} %8 {envie de y aller|je la veux|je le veux|i crave it|i long for it|je la souhaite|je la desire|i would welcome it|je y pense tout le temps}',
+    'no way i am {still going to|going to|gonna|still gonna} be {here|around|alive}', '{sleep|asleep} and {stay asleep|never wake|not wake}', 'fall asleep forever',
+    '{crois pas|pense pas|ne crois pas|ne pense pas} que je {vais|puisse|pourrai|pourrais} {survivre|tenir} ~4 {journee|nuit|jour|semaine|soir}',
+    '{sortirait|sortiraient|porterait|porteraient|serait|seraient|irait|iraient} ~3 {bien|mieux|tres bien|parfaitement bien} ~1 si je ~2 {plus la|etais plus la|ne etais plus la|etais partie?|disparaissais|mourais|etais morte?}',
+    '{going to|gonna|will|vais|je vais} {end|mettre fin a|en finir avec} {this|the|my|cette|la|ma} {pain|suffering|douleur|souffrance} ~3 {once and for all|for good|permanently|forever|tonight|une bonne fois pour toutes|pour de bon|definitivement|ce soir}',
+    '{checking out|check out} {for good|permanently|of life|of this life}', '{want|need} {it all|everything|all of it} over(?= [.,])',
     '{not|won t|will not|not going to|not gonna} be {here|around|alive} {next week|next month|next year|for christmas|for my birthday|by friday|by the end of the week|by sunday}',
     '{not|never|can not|could not} see myself {alive|surviving|being alive|making it} ~3 {in|by|next|past|beyond|to|until|through|much longer}',
     '{not|never|can not|could not} see myself {living|growing old|getting old|here} {past|beyond|to see|until|much longer|that long|another year}',
@@ -695,6 +706,12 @@ const RULES: Rule[] = [
     '{planning|planned|plan|plans|preparing|prepared|prepare|organising|organizing|writing|preparer|organise|organiser|planifie|planifier|prevois} ~1 {my|mon|ma} {suicide|death|exit|mort|depart|own death|funeral|enterrement|funerailles}',
     '{imagining|imagine|picture|picturing|thinking about|visualising|visualizing|pense a|reve de} ~1 {my|mon|mes} {own funeral|funeral|enterrement|funerailles|death|mort}(?! of| de)',
     '{close to|near to|near|about to|on the verge of|this close to|so close to|on the edge of|a deux doigts de|a deux doigts d|pres de|sur le point de} ~1 {ending it|ending my life|ending things|killing myself|doing it|giving up on life|suicide|en finir|me tuer|me suicider|passer a le acte|le faire|tout arreter pour de bon}',
+    // seeing oneself dead or dying: "I keep picturing myself hanging", "je m'imagine pendue"
+    '{picture|picturing|imagine|imagining|see|seeing|visualise|visualize|visualising|visualizing} myself {hanging|dead|jumping|falling|in a coffin|drowning|bleeding out|on the tracks}',
+    '{me imagine|me vois|me visualise|me imaginais} {pendue?|morte?|sauter|me jeter|dans un cercueil|me noyer|sur les rails|me vider de mon sang}',
+    '{rope|noose|corde|noeud coulant} ~2 {tied|is tied|ready|set up|hung|hanging|attachee?|accrochee?|prete?|nouee?|en place|installee?}',
+    '{knife|blade|razor|couteau|lame|rasoir} ~1 {to|against|on|into|sur|contre} {my|mon|ma|mes} {wrists?|throat|veins?|poignets?|gorge|veines?}',
+    '{i will be|i ll be|i am going to be|i am gonna be|je serai|je vais etre|je vais me mettre|je vais me coucher} ~1 {on the tracks|on the rails|on the train tracks|sur les voies|sur les rails|sous le train}',
     '{do it|doing it|le faire} ~6 {when|while|quand|pendant que} ~2 {everyone|no one|nobody|tout le monde|personne|they|my parents|mes parents|ils} ~3 {away|out|gone|asleep|home|at work|dort|dorment|parti|partis|absent|absents|au travail|sera la}',
   ], { negatable: true, others: 'concern', past: true }),
   rule('crisis', ['plan', 'means'], [
@@ -717,7 +734,8 @@ const RULES: Rule[] = [
     // a handful is a dose, not a treatment: eight or more, or words for many ("I took 2 pills for my head" is care)
     '{took|taken|swallowed|have taken|just took|ate|downed|take|swallow} {all(?! my| the)|all of(?! my| the)|the whole|a whole|a bunch of|too many|loads of|lots of|a lot of|so many|every|handfuls of|a handful of|[89]|[1-9][0-9]+|twenty|thirty|forty|fifty|hundred|the rest of} ~2 {MEANS_PILLS}',
     '{pris|avale|prendre|avaler|pris toute|avale toute} {toute la boite|trop de|plein de|[89]|[1-9][0-9]+|une boite|la boite|les boites|deux boites|une plaquette|toute ma} ~3 {MEANS_PILLS}',
-    '{pris|avale} {toute|toutes} {ma|mes|la|les} ~1 {boite|boites|plaquette|plaquettes|reserve}',
+    '{pris|avale} {toute|toutes} {ma|mes|la|les} ~1 {boite|boites|plaquette|plaquettes|reserve}', '{avale|pris} {une|la} {plaquette|boite} {entiere|complete}',
+    '{taken|took|swallowed|pris|avale} ~2 {way more|far more|more|too many|way too many|too much|beaucoup trop|bien trop|trop} [of my] ~1 {MEANS_PILLS}',
     // "all my pills" is an overdose, unless it is the day's treatment ("I took all my meds this morning")
     '{took|taken|swallowed|have taken|just took|downed|take|swallow|taking|swallowing|pris|avale|prendre|avaler} {all my|all the|tous mes|toutes mes|tous les|toutes les} ~1 {MEANS_PILLS}(?! this morning| today| as prescribed| on time| like i should| with breakfast| with dinner| every| each| daily| ce matin| aujourdhui| comme prescrit| comme prevu| a le heure| du jour| de la journee| tous les| chaque)',
     '{swallow|take|taking|swallowing|took|swallowed|avaler|prendre|avale|pris} {everything|tout ce} ~7 {medicine cabinet|medicine cupboard|pharmacie|armoire a pharmacie|medicine|medicines|meds|pills|medicaments|medocs|cachets}',
@@ -790,7 +808,9 @@ const RULES: Rule[] = [
     '{hurt|hurting|harm|harmed|harming|punish|punishing|hit|hitting|punched|punching|scratched|scratching|bit|biting|starving|starve} myself {on purpose|deliberately|intentionally|again|until|till|to feel|so i|because i deserve}',
     '{want|wanna|wanted|going|need|urge|urges|tempted|feel like|felt like} ~2 {hurt|hurting|harm|harming|cut|cutting|burn|burning|punish|punishing} myself',
     '{been|keep|kept|started|start} {hurting|harming|cutting|burning|punishing} myself', '{razor|razors|blade|blades} ~3 {wrists?|arms?|thighs?|skin|veins?|legs?}',
-    'bleed ~1 on purpose', '{wrists?|veins?|poignets|veines} ~2 {bleeding|are bleeding|won t stop bleeding|saignent|saigne|en sang}', '{arms?|wrists?|legs?|thighs?|body|skin|stomach|bras|poignets|cuisses|jambes|ventre|corps|peau} ~4 {covered in|full of|plein de|pleins de|pleines de|couverts? de|couvertes? de} ~1 {cuts|fresh cuts|coupures|entailles|brulures|burns}', '{been|keep|kept|started|start|i} {burning|cutting|scratching|hitting|carving|burn|carve} ~1 my {arms?|wrists?|thighs?|legs?|skin|stomach|hands?|body}(?! on the| on a| cooking| while| by accident| with the| with hot)',
+    'bleed ~1 on purpose', '{cut|cutting|coupe|coupee} {deep|deeper|too deep|profondement|trop profond|trop profondement}(?! into the| dans le| la viande)',
+    '{burned|burnt|cut|scratched|hit|punched|bit|carved} my {arm|arms|wrist|wrists|leg|legs|thigh|thighs|skin|hand|hands|stomach} {on purpose|deliberately|intentionally} ~1 [again]',
+    '{won t stop|will not stop|does not stop|ne arrete pas de|arrete pas de} {bleeding|saigner}', 'ca saigne {beaucoup|enormement|partout|trop}', '{wrists?|veins?|poignets|veines} ~2 {bleeding|are bleeding|won t stop bleeding|saignent|saigne|en sang}', '{arms?|wrists?|legs?|thighs?|body|skin|stomach|bras|poignets|cuisses|jambes|ventre|corps|peau} ~4 {covered in|full of|plein de|pleins de|pleines de|couverts? de|couvertes? de} ~1 {cuts|fresh cuts|coupures|entailles|brulures|burns}', '{been|keep|kept|started|start|i} {burning|cutting|scratching|hitting|carving|burn|carve} ~1 my {arms?|wrists?|thighs?|legs?|skin|stomach|hands?|body}(?! on the| on a| cooking| while| by accident| with the| with hot)',
     '{burn|burned|burnt|burning} ~1 my {arms?|wrists?|thighs?|legs?|skin|hands?} with ~1 {lighters?|cigarettes?|matches|match|a lighter|a cigarette}', '{scratch|scratched|scratching|pick|picked|picking|bite|bit|biting|hit|hitting|punch|punched|punching|cut|cutting|burn|burning|bang|banged|banging} ~4 {until|till|til|untill} ~2 {bleed|bleeds|bled|bleeding|bruise|bruised|bruises|it hurts|they bleed|it bleeds|blood|raw}',
     '{gratte|griffe|frappe|mords|coupe|tape|grattee|griffee} ~4 {jusque a le sang|jusque au sang|jusque a saigner|jusque a avoir des bleus}',
     'me {scarifie|scarifier|scarifies|scarifiee|scarifiais|scarifiait}', 'me suis ~1 {scarifie|scarifiee}', '{scarification|scarifications|scarifier|scarifie|scarifiee}',
@@ -844,6 +864,9 @@ const RULES: Rule[] = [
     '{want|wish|need} ~2 {the pain|it|this|the hurt|the suffering|the thoughts|my brain|my mind} to {stop|end|go away|be over|shut up}',
     '{hate|hating} {who i have become|what i have become|the person i am|the person i have become|being me|me(?= [.,])}', 'wanted to die', 'i am drowning(?! in)', 'scared of myself',
     // French
+    '{drowning|me noie|je me noie|noyee?} {in|dans} ~1 {sadness|grief|despair|sorrow|tristesse|chagrin|desespoir|larmes}', '{nobody|no one|personne} {notices|notice|ne remarque|ne le remarque|ne voit|ne le voit}',
+    '{feel|feeling|i am} {so|really|very|pretty} low', 'au plus bas', 'plus bas que terre', '{not|do not|dont} care about anything ~1 [anymore]', '{done|tired of} fighting', 'arrete de me battre',
+    '{want|need} {it|this} over(?= [.,])',
     '{nothing|rien} ~2 {to look forward to|left for me|left to wait for|a attendre|attendre de la vie}', 'plus rien a attendre',
     'suis @1 {a bout|au bout du rouleau|a bout de forces|epuisee? de tout|au fond du trou|foutue?|detruite?|brisee?}', 'suis vide(?= [.,]| a le interieur| de tout)', 'a bout de forces',
     'au bout du rouleau', 'je craque', 'vais craquer', 'je sature', 'a quoi bon(?= [.,]| tout ca| tout| la vie| essayer| me battre| faire des efforts| se battre| continuer)', '{ca|cela|tout ca|tout} ~1 sert a rien(?= [.,])', 'ne sert a rien(?= [.,])', 'sers a rien',
@@ -859,6 +882,15 @@ const RULES: Rule[] = [
     'impression de mourir', 'me sens mourir', 'envie de tout {lacher|plaquer|arreter|abandonner}(?! et partir| pour partir| pour aller| et aller| pour voyager| et voyager| et recommencer)', 'tout {lacher|arreter|abandonner}(?= [.,])', 'pense ~2 a la mort',
     'me fais plus confiance',
   ], { negatable: true, others: 'none' }),
+
+  // ── Words of a farewell that mean nothing alone ("goodbye", "I love you all") but a farewell when two meet ──
+  rule('weak', ['farewell'], [
+    '{sorry|so sorry|forgive me} for everything', '{desolee?|pardon} pour tout', '{pardonnez|pardonne} moi(?= [.,]| pour tout| tous)', 'please forgive me(?= [.,])',
+    '{i love you all|love you all|love you guys|i love you so much all of you}', 'je vous aime [tous|toutes|fort|tellement|tous tres fort](?= [.,])', '{tell|dites} ~3 {i love them|i loved them|que je les aime|que je les aimais}',
+    '^ ~1 {goodbye|bye|adieu|farewell|au revoir}(?= [.,])', '{goodbye|adieu|bye} ~1 {$|all|tous|a tous}', 'thank you for everything', 'merci pour tout', 'take care of yourselves', 'prenez soin de vous',
+    'checking out(?= [.,]| tonight)', '{me tire|je me tire|je me casse} {ce soir|cette nuit|pour de bon|pour toujours}', '{going to|gonna|will|vais} {let go|lacher prise}(?= [.,]| tonight| pour de bon| for good| ce soir)',
+    'lache prise pour de bon',
+  ], { everyday: true }),
 
   // ── Possible means and plans that mean nothing alone ("I bought a rope" for a tent) but everything after distress ──
   rule('weak', ['means'], [
@@ -1035,7 +1067,7 @@ const EVERYDAY_REASON = compile(
 /** Wishing the pain or everything to stop: concern alone, crisis when made permanent somewhere in the message. */
 const ENDING_WISHES = [
   '{want|wanna|need|wish} ~3 to {end|stop|be over}', '{veux|voudrais|aimerais|envie} ~1 que ~4 {se arrete|cesse|finisse|se termine|soit fini}',
-  '{want|wanna|wish} to {disappear|vanish|sleep|leave}', '{veux|voudrais|aimerais|envie de} ~1 {disparaitre|dormir|partir}',
+  '{want|wanna|wish} to {disappear|vanish|sleep|leave}', '{je me tire|je me casse|i am checking out|checking out}', '{veux|voudrais|aimerais|envie de} ~1 {disparaitre|dormir|partir}',
 ].map(compile);
 const PERMANENCE = compile('{for good|forever|for ever|permanently|once and for all|never come back|ne jamais revenir|plus jamais revenir|plus exister|pour toujours|a jamais|definitivement|pour de bon|une bonne fois pour toutes|ne jamais revenir|pour le eternite}');
 
@@ -1098,7 +1130,8 @@ function read(text: string): Reading {
         if (current.level === 'weak') {
           if (!negated) {
             for (const signal of current.signals) weak.add(signal);
-            if (current.signals.includes('plan') && !planSpans.some(([from, to]) => start < to && end > from)) planSpans.push([start, end]);
+            const preparing = current.signals.includes('plan') || current.signals.includes('farewell');
+            if (preparing && !planSpans.some(([from, to]) => start < to && end > from)) planSpans.push([start, end]);
           }
           continue;
         }
@@ -1124,7 +1157,8 @@ function read(text: string): Reading {
   }
 
   // A means or plan beside distress in the same message, or a means with its plan, is the combination that kills
-  // ("I'm ready to go, I've written my letters": two signs of preparation are one preparation)
+  // ("I'm ready to go, I've written my letters", "sorry for everything, I love you all, goodbye": two signs of
+  // preparation or farewell are one)
   if (level !== 'crisis' && weak.size > 0 && ((level === 'concern' && distressed) || (weak.has('means') && weak.has('plan')) || planSpans.length >= 2)) {
     level = 'crisis';
     for (const signal of weak) signals.add(signal);
