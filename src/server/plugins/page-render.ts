@@ -27,6 +27,8 @@ export interface RenderedPage {
 /** What the shared page adds to its head: the link previews' tags (shared-page-head.ts) and its picture's preload. */
 export interface ExtraHead {
   tags: string;
+  /** The page's own title, plain text, for when the server bundle cannot draw the page. */
+  title?: string | null;
 }
 
 export interface PageRenderOptions {
@@ -168,8 +170,10 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     }
 
     if (!route || !ssr) {
-      const head = (await opts.extraHead(pathname, language))?.tags;
-      return { html: assemblePage(template, { language, rendered: false, head, state: { me: null }, scripts: true }), cacheControl: 'no-cache', vary };
+      // Without the server bundle a shared page is still titled and previewed from its head alone.
+      const extra = await opts.extraHead(pathname, language);
+      const page = { language, rendered: false, head: extra?.tags, state: { me: null }, scripts: true, ...(extra?.title ? { title: extra.title } : {}) };
+      return { html: assemblePage(template, page), cacheControl: 'no-cache', vary };
     }
 
     try {

@@ -20,6 +20,7 @@ const absolute = (url: string, publicUrl: string) => (/^https?:\/\//i.test(url) 
  * of its reflection and its image as Open Graph and Twitter tags, and the artwork preloaded first (it is the
  * page's largest element). Only the public fields; every value escaped.
  */
+/** `title` is plain text (the page escapes it where it puts it); `tags` are ready-escaped HTML. */
 export function sharedPageHead(memory: SharedMemory | null, pageUrl: string, publicUrl: string): { title: string | null; tags: string } {
   const tags = ['<meta name="robots" content="noindex, nofollow" />', '<meta name="referrer" content="no-referrer" />'];
   if (!memory) return { title: null, tags: tags.join('\n    ') };
@@ -41,5 +42,5 @@ export function sharedPageHead(memory: SharedMemory | null, pageUrl: string, pub
     `<meta name="twitter:image" content="${image}" />`,
     `<link rel="preload" as="image" href="${escapeHtml(memory.imageUrl)}" fetchpriority="high" />`,
   );
-  return { title: `${title} · Souvenir`, tags: tags.join('\n    ') };
+  return { title: `${memory.title} · Souvenir`, tags: tags.join('\n    ') };
 }
