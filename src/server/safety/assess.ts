@@ -345,6 +345,7 @@ const FAMILIES: Record<string, string[]> = {
     'me donner la mort', 'me oter la vie', 'me enlever la vie', 'mettre fin a mes jours', 'mettre fin a ma vie',
     'mettre un terme a ma vie', 'mettre un terme a mes jours', 'mettre fin a mon existence', 'en finir avec la vie',
     'en finir avec ma vie', 'me laisser mourir', 'me empoisonner', 'me immoler', 'me faire ecraser',
+    'me suis (?:[a-z]+ ){0,2}(?:suicidee?|pendue?)(?! [a-z]+ (?:personnage|film|roman))',
   ],
   /** What "don't want to" / "ne plus" negate when the wish is to stop living. */
   LIVE: [
@@ -542,6 +543,8 @@ const IDIOMS: RegExp[] = [
   '{va|vont|allait|allaient|vas|allez} me tuer', 'crever les yeux', 'pneu creve', 'suis {creve|crevee|creves|crevees}',
   'suis {mort|morte|morts|mortes}(?= [.,]| lol| de)', 'plutot mourir', '{prefere|prefererais|would rather|rather} {mourir|crever|die|be dead} {que|qu|than|plutot}(?! de vivre| vivre| de continuer| continuer| feel| live| go on| keep| be like| continue| wake| spend another| suffer| de souffrir| souffrir| de me reveiller| de ressentir| ressentir)',
   'mourir pour {toi|vous|lui|elle|eux|mes enfants|ma famille|mes idees|mon pays}', 'saut a le elastique', 'a le elastique', 'me jeter a le eau',
+  // "se pendre au cou de quelqu'un" is a hug; "pendue au téléphone", a long call
+  '{pendu|pendue|pendus|pendues|pendre|pends|pend} {au cou|a son cou|au telephone|a ses levres|a mes basques}',
   'corde a sauter', 'sur la corde raide', 'se jeter a le eau', 'faire le mort', 'mort de rire',
 ].map(compile);
 
