@@ -12,6 +12,7 @@
 //      someone else as the subject, a self-harm told as long past.
 // Both languages are matched at once: people mix them in one message whatever the interface says.
 
+import { createHmac, randomBytes } from 'node:crypto';
 import type { SafetyLevel } from '@shared/safety';
 
 export interface SafetyTurn {
@@ -1019,7 +1020,8 @@ interface Reading extends MessageAssessment {
   denies: boolean;
   /** Keeps an earlier crisis going ("I think about it every day", "je le pensais vraiment"). */
   continues: boolean;
-  tokens: string[];
+  /** How the message answers a yes/no question, read from its first words. */
+  answer: Answer | null;
 }
 
 const RANK: Record<SafetyLevel, number> = { none: 0, concern: 1, crisis: 2 };
@@ -1095,7 +1097,7 @@ const CONTINUATIONS = [
   'ce est toujours le cas', 'toujours envie', 'still want to', 'still feel like',
 ].map(compile);
 
-function read(text: string): Reading {
+function readWords(text: string): Reading & { tokens: string[] } {
   const tokens = maskIdioms(tokenise(text));
   const { stream, offsets } = streamOf(tokens);
   let level: SafetyLevel = 'none';
@@ -1178,7 +1180,7 @@ function read(text: string): Reading {
     level = 'crisis';
     signals.add('ideation');
   }
-  return { level, signals: level === 'none' ? [] : order(signals), weak: order(weak), denies, continues, tokens };
+  return { level, signals: level === 'none' ? [] : order(signals), weak: order(weak), denies, continues, answer: answerOf(tokens), tokens };
 }
 
 const SIGNAL_ORDER: SafetySignal[] = ['ideation', 'indirect', 'plan', 'means', 'self-harm', 'farewell', 'hopelessness', 'unsafe-answer', 'denial'];
@@ -1186,6 +1188,28 @@ const order = (signals: Iterable<SafetySignal>): SafetySignal[] => {
   const present = new Set(signals);
   return SIGNAL_ORDER.filter((signal) => present.has(signal));
 };
+
+// The whole conversation is read again on every turn, and reading a long message costs milliseconds: each
+// message's reading is remembered, so a turn reads only what is new. Remembered are the levels and flags only,
+// never the text, under an HMAC whose key lives in this process alone (a hash of words no one outside can test).
+const READINGS_MAX = 4000;
+const readingKey = randomBytes(32);
+const readings = new Map<string, Reading>();
+
+function read(text: string): Reading {
+  const key = createHmac('sha256', readingKey).update(text).digest('base64');
+  const known = readings.get(key);
+  if (known) {
+    readings.delete(key);
+    readings.set(key, known);
+    return known;
+  }
+  const { level, signals, weak, denies, continues, answer } = readWords(text);
+  const reading: Reading = { level, signals, weak, denies, continues, answer };
+  readings.set(key, reading);
+  if (readings.size > READINGS_MAX) readings.delete(readings.keys().next().value!);
+  return reading;
+}
 
 export function assessMessage(text: string): MessageAssessment {
   const { level, signals } = read(text);
@@ -1232,7 +1256,20 @@ function lastMatchAt(stream: string, patterns: RegExp[]): number {
 }
 
 /** Which question the companion's turn ends on, if any. */
+const questions = new Map<string, 'safety' | 'risk' | null>();
+
+/** Which question the companion's turn ends on, remembered like readings (levels only, never text). */
 function questionOf(turn: SafetyTurn | undefined): 'safety' | 'risk' | null {
+  if (!turn || !turn.content.includes('?')) return null;
+  const key = createHmac('sha256', readingKey).update(turn.content).digest('base64');
+  if (questions.has(key)) return questions.get(key)!;
+  const question = askedQuestion(turn);
+  questions.set(key, question);
+  if (questions.size > READINGS_MAX) questions.delete(questions.keys().next().value!);
+  return question;
+}
+
+function askedQuestion(turn: SafetyTurn): 'safety' | 'risk' | null {
   if (!turn || !turn.content.includes('?')) return null;
   const { stream } = streamOf(tokenise(turn.content));
   const safety = lastMatchAt(stream, SAFETY_QUESTIONS);
@@ -1255,7 +1292,7 @@ function step(reading: Reading, question: 'safety' | 'risk' | null, earlier: { c
     level = 'crisis';
     signals.add(signal);
   };
-  const answer = question ? answerOf(reading.tokens) : null;
+  const answer = question ? reading.answer : null;
   // Not sure of being safe is not safe; not sure of not thinking of it is thinking of it
   if (question === 'safety' && (answer === 'no' || answer === 'unsure')) raise('unsafe-answer');
   if (question === 'risk' && (answer === 'yes' || answer === 'unsure')) raise('unsafe-answer');
