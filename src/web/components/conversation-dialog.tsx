@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { Link } from 'react-router';
+import { KeepingUnlockForm } from '@web/components/keeping/keeping-unlock-form';
 import { useChatStatus } from '@web/lib/api/get-chat-status';
+import { useKeeping } from '@web/lib/api/get-keeping';
 import { useMe } from '@web/lib/api/get-me';
 import { conversationStore, type StoredMessage } from '@web/lib/conversation-store';
 import { currentLanguage } from '@web/lib/i18n';
@@ -110,15 +113,10 @@ function ConversationDialogContent({ title, conversationId }: { title: string; c
           </p>
         ) : record && record.messages.length > 0 ? (
           <Transcript messages={record.messages} agentName={agentName} />
+        ) : userId ? (
+          <KeptElsewhere userId={userId} conversationId={conversationId} agentName={agentName} />
         ) : (
-          <div data-testid="conversation-not-here" className="flex flex-col items-center gap-3 rounded-lg bg-sand/60 px-5 py-8 text-center">
-            <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface text-ink-muted">
-              <MonitorSmartphone aria-hidden="true" className="size-6" />
-            </span>
-            <p className="font-serif text-lg text-ink">{t('conversation.notHere.title')}</p>
-            <p className="max-w-sm text-[0.95rem] leading-relaxed text-ink-muted">{t('conversation.notHere.body')}</p>
-            <p className="max-w-sm text-sm text-ink-muted">{t('conversation.notHere.hint')}</p>
-          </div>
+          <NotHere />
         )}
       </div>
 
@@ -129,6 +127,71 @@ function ConversationDialogContent({ title, conversationId }: { title: string; c
       </div>
     </DialogContent>
   );
+}
+
+/** Nothing on this device, and nothing kept: what the dialog always said, and where keeping is offered. */
+function NotHere({ offer = false }: { offer?: boolean }) {
+  const { t } = useTranslation(['gallery', 'keeping']);
+  return (
+    <div data-testid="conversation-not-here" className="flex flex-col items-center gap-3 rounded-lg bg-sand/60 px-5 py-8 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface text-ink-muted">
+        <MonitorSmartphone aria-hidden="true" className="size-6" />
+      </span>
+      <p className="font-serif text-lg text-ink">{t('conversation.notHere.title')}</p>
+      <p className="max-w-sm text-[0.95rem] leading-relaxed text-ink-muted">{t('conversation.notHere.body')}</p>
+      <p className="max-w-sm text-sm text-ink-muted">{t('conversation.notHere.hint')}</p>
+      {offer ? (
+        <>
+          <p className="max-w-sm text-sm text-ink-muted">{t('keeping:dialog.offer')}</p>
+          <Button asChild variant="secondary">
+            <Link to="/home/profile#keeping">{t('keeping:dialog.openProfile')}</Link>
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Not on this device: when the person keeps their conversations, it is fetched and decrypted here (once
+ * this device is unlocked) and shown from memory — never written to this device's store.
+ */
+function KeptElsewhere({ userId, conversationId, agentName }: { userId: string; conversationId: string; agentName: string }) {
+  const { t } = useTranslation('keeping');
+  const keeping = useKeeping();
+  const device = useQuery({
+    queryKey: ['keeping-device', userId],
+    queryFn: async () => (await import('@web/lib/keeping/keeping-client')).isUnlocked(userId),
+    enabled: keeping.data?.enabled === true,
+    networkMode: 'always',
+  });
+  const kept = useQuery({
+    queryKey: ['kept-conversation', userId, conversationId],
+    queryFn: async () => (await import('@web/lib/keeping/keeping-client')).fetchKeptConversation(userId, conversationId),
+    enabled: device.data === true,
+    gcTime: 0,
+    retry: false,
+  });
+
+  if (keeping.isPending || (keeping.data?.enabled && (device.isPending || (device.data && kept.isPending)))) {
+    return (
+      <p role="status" className="flex items-center gap-3 py-8 text-ink-muted">
+        <Spinner className="size-5" />
+        {t('dialog.decrypting')}
+      </p>
+    );
+  }
+  if (!keeping.data?.enabled || !keeping.data.keys) return <NotHere offer={keeping.isSuccess} />;
+  if (!device.data) {
+    return (
+      <div className="space-y-4 rounded-lg bg-sand/60 p-4">
+        <p className="text-[0.95rem] text-ink">{t('dialog.locked')}</p>
+        <KeepingUnlockForm userId={userId} envelope={keeping.data.keys} onUnlocked={() => void device.refetch()} />
+      </div>
+    );
+  }
+  if (kept.isError) return <p role="alert" className="py-6 text-danger">{t('dialog.failed')}</p>;
+  return kept.data && kept.data.messages.length > 0 ? <Transcript messages={kept.data.messages} agentName={agentName} /> : <NotHere />;
 }
 
 /** A calm transcript: who spoke, then what they said, oldest first; scrolls inside the dialog. */

@@ -194,14 +194,3 @@ export async function decryptConversation(key: CryptoKey, ids: { userId: string;
   );
   return JSON.parse(decoder.decode(plaintext)) as unknown;
 }
-
-/** A rough strength of a passphrase, 0 (weak) to 3 (strong): length first, then variety. */
-export function passphraseStrength(passphrase: string): 0 | 1 | 2 | 3 {
-  const length = [...passphrase].length;
-  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(passphrase)).length;
-  const words = passphrase.trim().split(/\s+/).length;
-  if (length < 12) return 0;
-  if (length >= 20 && (kinds >= 3 || words >= 4)) return 3;
-  if (length >= 16 || kinds >= 3) return 2;
-  return 1;
-}
