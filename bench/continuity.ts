@@ -43,11 +43,13 @@ export async function benchContinuity() {
         return times;
       };
       const empty = await benchUser(app, database.db);
+      const few = await benchUser(app, database.db);
       const full = await benchUser(app, database.db);
-      for (const user of [empty, full]) await database.db.update(profiles).set({ freeAccess: true, continuityFactsEnabled: true }).where(eq(profiles.id, user.id));
-      await database.db.insert(souvenirs).values(
-        Array.from({ length: 50 }, (_, i) => ({
-          userId: full.id,
+      for (const user of [empty, few, full]) await database.db.update(profiles).set({ freeAccess: true, continuityFactsEnabled: true }).where(eq(profiles.id, user.id));
+      for (const [user, count] of [[few, 5], [full, 50]] as const)
+        await database.db.insert(souvenirs).values(
+        Array.from({ length: count }, (_, i) => ({
+          userId: user.id,
           title: `${'A long and winding title '.repeat(5)}${i}`.slice(0, 120),
           imageUrl: `/files/x/${i}.png`,
           prompt: 'p',
@@ -55,12 +57,16 @@ export async function benchContinuity() {
           createdAt: new Date(Date.now() - i * 86_400_000),
         })),
       );
-      for (let i = 0; i < 5; i++) await app.inject({ method: 'POST', url: '/api/continuity/facts', headers: { cookie: full.cookie }, payload: { text: 'x'.repeat(200) } });
+      for (const user of [few, full]) {
+        for (let i = 0; i < 5; i++) await app.inject({ method: 'POST', url: '/api/continuity/facts', headers: { cookie: user.cookie }, payload: { text: 'x'.repeat(200) } });
+      }
       const context = (await app.inject({ method: 'GET', url: '/api/continuity?language=fr', headers: { cookie: full.cookie } })).json<{ context: string }>().context;
       const none = await replyTimes(empty.cookie);
+      const five = await replyTimes(few.cookie);
       const fifty = await replyTimes(full.cookie);
       console.log(`\nContinuity: a whole offline reply (POST /api/chat/reply, no word delay), in-memory PGlite, ${REPLIES} requests each`);
       console.log(`  0 memories   median ${median(none).toFixed(1)} ms`);
+      console.log(`  5 memories   median ${median(five).toFixed(1)} ms (all 5 and 5 facts in the context)`);
       console.log(`  50 memories  median ${median(fifty).toFixed(1)} ms (5 of them and 5 facts in the context)`);
       console.log(`  largest context: ${context.length} characters (cap 2 400), about ${Math.ceil(context.length / 4)} tokens`);
     } finally {
