@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { useSignOut } from '@web/features/auth/api/sign-out';
 import { meQueryKey } from '@web/lib/api/get-me';
 import { conversationStore } from '@web/lib/conversation-store';
-import { clearDeviceKeys } from '@web/lib/keeping/device-key';
 
 /**
  * Sign out, then land on "/". The cache says "signed out" before the navigation renders, and the
@@ -32,7 +31,7 @@ export function useSignOutAction() {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
     void conversationStore.clearAll();
     // The key that opens kept conversations goes too: on this device they need the passphrase again.
-    void clearDeviceKeys();
+    void import('@web/lib/keeping/device-key').then((keys) => keys.clearDeviceKeys());
     if (ok) toast.success(t('toasts.signedOut'), { id: 'signed-out' });
     else toast.error(t('toasts.signOutError'), { id: 'sign-out-error' });
   }

@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText, MonitorSmartphone } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { Link } from 'react-router';
-import { KeepingUnlockForm } from '@web/components/keeping/keeping-unlock-form';
 import { useChatStatus } from '@web/lib/api/get-chat-status';
-import { useKeeping } from '@web/lib/api/get-keeping';
 import { useMe } from '@web/lib/api/get-me';
 import { conversationStore, type StoredMessage } from '@web/lib/conversation-store';
-import { currentLanguage } from '@web/lib/i18n';
+import { currentLanguage, loadAppNamespaces } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 
 export interface ViewConversationButtonProps {
@@ -36,6 +34,12 @@ function rememberConversation(conversationId: string) {
  * the conversation opens here, read only, from this device's store — the only place it exists. Nothing
  * shows when the memory has no conversation.
  */
+// Only for a conversation that is not on this device: its code (unlock form, keeping status) loads then.
+const KeptElsewhere = lazy(async () => {
+  const [module] = await Promise.all([import('./kept-conversation'), loadAppNamespaces(['keeping'])]);
+  return { default: module.KeptElsewhere };
+});
+
 export function ViewConversationButton({ memory, variant }: ViewConversationButtonProps) {
   const { t } = useTranslation('gallery');
   const [open, setOpen] = useState(false);
@@ -114,7 +118,9 @@ function ConversationDialogContent({ title, conversationId }: { title: string; c
         ) : record && record.messages.length > 0 ? (
           <Transcript messages={record.messages} agentName={agentName} />
         ) : userId ? (
-          <KeptElsewhere userId={userId} conversationId={conversationId} agentName={agentName} />
+          <Suspense fallback={<Spinner className="size-5" />}>
+            <KeptElsewhere userId={userId} conversationId={conversationId} agentName={agentName} renderTranscript={(messages) => <Transcript messages={messages} agentName={agentName} />} renderNotHere={(offer) => <NotHere offer={offer} />} />
+          </Suspense>
         ) : (
           <NotHere />
         )}
@@ -150,48 +156,6 @@ function NotHere({ offer = false }: { offer?: boolean }) {
       ) : null}
     </div>
   );
-}
-
-/**
- * Not on this device: when the person keeps their conversations, it is fetched and decrypted here (once
- * this device is unlocked) and shown from memory — never written to this device's store.
- */
-function KeptElsewhere({ userId, conversationId, agentName }: { userId: string; conversationId: string; agentName: string }) {
-  const { t } = useTranslation('keeping');
-  const keeping = useKeeping();
-  const device = useQuery({
-    queryKey: ['keeping-device', userId],
-    queryFn: async () => (await import('@web/lib/keeping/keeping-client')).isUnlocked(userId),
-    enabled: keeping.data?.enabled === true,
-    networkMode: 'always',
-  });
-  const kept = useQuery({
-    queryKey: ['kept-conversation', userId, conversationId],
-    queryFn: async () => (await import('@web/lib/keeping/keeping-client')).fetchKeptConversation(userId, conversationId),
-    enabled: device.data === true,
-    gcTime: 0,
-    retry: false,
-  });
-
-  if (keeping.isPending || (keeping.data?.enabled && (device.isPending || (device.data && kept.isPending)))) {
-    return (
-      <p role="status" className="flex items-center gap-3 py-8 text-ink-muted">
-        <Spinner className="size-5" />
-        {t('dialog.decrypting')}
-      </p>
-    );
-  }
-  if (!keeping.data?.enabled || !keeping.data.keys) return <NotHere offer={keeping.isSuccess} />;
-  if (!device.data) {
-    return (
-      <div className="space-y-4 rounded-lg bg-sand/60 p-4">
-        <p className="text-[0.95rem] text-ink">{t('dialog.locked')}</p>
-        <KeepingUnlockForm userId={userId} envelope={keeping.data.keys} onUnlocked={() => void device.refetch()} />
-      </div>
-    );
-  }
-  if (kept.isError) return <p role="alert" className="py-6 text-danger">{t('dialog.failed')}</p>;
-  return kept.data && kept.data.messages.length > 0 ? <Transcript messages={kept.data.messages} agentName={agentName} /> : <NotHere />;
 }
 
 /** A calm transcript: who spoke, then what they said, oldest first; scrolls inside the dialog. */
