@@ -7,8 +7,8 @@ import { cn } from '@web/lib/utils';
 /** The translation key of what is wrong with a new passphrase and its confirmation, or null. */
 export function passphraseProblem(passphrase: string, confirm: string): { field: 'passphrase' | 'confirm'; key: string } | null {
   const length = [...passphrase].length;
-  if (length < KEEPING_PASSPHRASE_MIN || length > KEEPING_PASSPHRASE_MAX) return { field: 'passphrase', key: 'validation:passphraseTooShort' };
-  if (passphrase !== confirm) return { field: 'confirm', key: 'validation:passphraseMismatch' };
+  if (length < KEEPING_PASSPHRASE_MIN || length > KEEPING_PASSPHRASE_MAX) return { field: 'passphrase', key: 'keeping:setup.passphraseTooShort' };
+  if (passphrase !== confirm) return { field: 'confirm', key: 'keeping:setup.passphraseMismatch' };
   return null;
 }
 
@@ -35,7 +35,7 @@ interface PassphraseFieldsProps {
 
 /** A new passphrase typed twice, with a strength meter read out politely as it changes. */
 export function PassphraseFields({ id, passphrase, confirm, onPassphrase, onConfirm, showErrors, labels }: PassphraseFieldsProps) {
-  const { t } = useTranslation(['keeping', 'validation']);
+  const { t } = useTranslation('keeping');
   const problem = showErrors ? passphraseProblem(passphrase, confirm) : null;
   const strength = strengthOf(passphrase);
   return (

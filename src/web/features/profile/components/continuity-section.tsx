@@ -17,7 +17,7 @@ import { useContinuity, useContinuityChange } from '../api/continuity';
  * switches for continuity and for the facts the person wrote.
  */
 export function ContinuitySection() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('keeping');
   const id = useId();
   const language = currentLanguage();
   const status = useChatStatus(language);
