@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
+import { createKeys, encryptConversation } from '@web/lib/keeping/crypto';
 import { addMemory } from './factories/memory';
 import { createUser } from './factories/user';
 import { createTestApp, TEST_ORIGIN } from './support/app';
@@ -49,6 +50,15 @@ async function setup() {
       .split('/')
       .pop()!;
   const checkout = await checkoutOf(a.cookie);
+  // Alice keeps a conversation (encrypted with her key) and wrote a fact for the companion.
+  const keys = await createKeys('alice passphrase, long enough');
+  const keptId = crypto.randomUUID();
+  const sealed = await encryptConversation(keys.dataKey, { userId: a.id, conversationId: keptId }, { said: secret });
+  const post = (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') => t.app.inject({ method, url, headers: { cookie: a.cookie, origin: TEST_ORIGIN }, payload });
+  await post('/api/keeping', { keys: keys.envelope });
+  await post(`/api/keeping/conversations/${keptId}`, sealed, 'PUT');
+  const fact = (await post('/api/continuity/facts', { text: secret })).json<{ id: string }>();
+  const freshKeys = async () => ({ keys: (await createKeys('another passphrase, long')).envelope });
   const checkoutToCancel = await checkoutOf(a.cookie);
 
   const same = (status: number): Record<Role, number> => ({ anon: status, A: status, B: status, admin: status });
@@ -139,6 +149,20 @@ async function setup() {
     'GET /files/*': { call: fixed({ url: memory.imageUrl }), expect: same(200) },
     'GET /api/health': { call: fixed({ url: '/api/health' }), expect: same(200) },
     'GET /api/public-config': { call: fixed({ url: '/api/public-config' }), expect: same(200) },
+    'GET /api/keeping': { call: fixed({ url: '/api/keeping' }), expect: signedIn(200) },
+    // Alice has keys already: a second device may not replace them.
+    'POST /api/keeping': { call: async () => ({ url: '/api/keeping', body: await freshKeys() }), expect: { anon: 401, B: 201, admin: 201, A: 409 } },
+    'PUT /api/keeping/keys': { call: async () => ({ url: '/api/keeping/keys', body: await freshKeys() }), expect: signedIn(204) },
+    'GET /api/keeping/conversations': { call: fixed({ url: '/api/keeping/conversations' }), expect: signedIn(200) },
+    'GET /api/keeping/conversations/:conversationId': { call: fixed({ url: `/api/keeping/conversations/${keptId}` }), expect: owned(200) },
+    // The same id written by someone else is their own row; Alice's stays hers (tests/keeping.test.ts).
+    'PUT /api/keeping/conversations/:conversationId': { call: fixed({ url: `/api/keeping/conversations/${keptId}`, body: sealed }), expect: signedIn(204) },
+    'DELETE /api/keeping': { call: fixed({ url: '/api/keeping' }), expect: signedIn(204) },
+    'GET /api/continuity': { call: fixed({ url: '/api/continuity?language=en' }), expect: signedIn(200) },
+    'PUT /api/continuity': { call: fixed({ url: '/api/continuity', body: { enabled: true, factsEnabled: true } }), expect: signedIn(204) },
+    'POST /api/continuity/facts': { call: fixed({ url: '/api/continuity/facts', body: { text: 'I like rain.' } }), expect: signedIn(201) },
+    'DELETE /api/continuity/facts/:id': { call: fixed({ url: `/api/continuity/facts/${fact.id}` }), expect: owned(204) },
+    'DELETE /api/continuity/memories/:id': { call: fixed({ url: `/api/continuity/memories/${memory.id}` }), expect: owned(204) },
     // Erases the caller: each role gets a throwaway account of its kind (below).
     'DELETE /api/me': { call: fixed({ url: '/api/me', body: { confirm: true } }), expect: signedIn(204) },
   };

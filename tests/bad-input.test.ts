@@ -18,8 +18,10 @@ import { firstNameSchema, languageSchema, passwordSchema } from '@shared/contrac
 import { checkoutRequestSchema, couponAddSchema, couponValidateSchema, freeAccessUpdateSchema, portalRequestSchema } from '@shared/contracts/billing';
 import { chatReplyRequestSchema } from '@shared/contracts/chat';
 import { communityUpdateSchema } from '@shared/contracts/community';
+import { continuityFactCreateSchema, continuitySettingsSchema } from '@shared/contracts/continuity';
 import { generationRequestSchema } from '@shared/contracts/generation';
 import { accountDeletionSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
+import { conversationEnvelopeSchema, keepingKeysSchema } from '@shared/contracts/keeping';
 import { memoryUpdateSchema } from '@shared/contracts/memories';
 import { privacyPolicyUpdateSchema } from '@shared/contracts/privacy';
 import { ticketCreateSchema, ticketResponseSchema } from '@shared/contracts/support';
@@ -162,6 +164,15 @@ async function setup() {
     ...Array.from({ length: 5 }, () => createUser(t, { admin: false })),
   ]);
   const memory = await addMemory(t, owner.id);
+  const keptId = randomUUID();
+  // A key envelope of the right shape (its contents are random: the server cannot tell, and need not).
+  const b64 = (bytes: number) => randomBytes(bytes).toString('base64url');
+  const wellFormedKeys = () => ({
+    v: 1,
+    kdf: { name: 'PBKDF2-SHA-256', iterations: 600000, salt: b64(16) },
+    passphrase: { iv: b64(12), key: b64(48) },
+    recovery: { iv: b64(12), key: b64(48), salt: b64(16) },
+  });
   const ticket = (
     await t.app.inject({
       method: 'POST',
@@ -286,6 +297,18 @@ async function setup() {
       model: 'stand-in-model',
       apiKey: 'sk-fuzz-key',
     })),
+    'POST /api/keeping': our('owner', '/api/keeping', keepingKeysSchema, () => ({ keys: wellFormedKeys() })),
+    'PUT /api/keeping/keys': our('owner', '/api/keeping/keys', keepingKeysSchema, () => ({ keys: wellFormedKeys() })),
+    'PUT /api/keeping/conversations/:conversationId': our('owner', `/api/keeping/conversations/${keptId}`, conversationEnvelopeSchema, () => ({
+      v: 1,
+      iv: 'AAAAAAAAAAAAAAAA',
+      ct: 'A'.repeat(40),
+    })),
+    'DELETE /api/keeping': none('owner', '/api/keeping'),
+    'PUT /api/continuity': our('owner', '/api/continuity', continuitySettingsSchema, () => ({ enabled: true, factsEnabled: false })),
+    'POST /api/continuity/facts': our('owner', '/api/continuity/facts', continuityFactCreateSchema, () => ({ text: 'My cat is called Miso' })),
+    'DELETE /api/continuity/facts/:id': none('owner', `/api/continuity/facts/${randomUUID()}`),
+    'DELETE /api/continuity/memories/:id': none('owner', `/api/continuity/memories/${memory.id}`),
     'DELETE /api/me': our('leaving', '/api/me', accountDeletionSchema, () => ({ confirm: true })),
   };
 
@@ -692,6 +715,7 @@ describe('odd but valid text never gets a 5xx', () => {
     expect(jsonEntries().map(([route]) => route).filter((route) => !covered.includes(route))).toEqual([
       'POST /api/admin/reminders/bulk',
       'PUT /api/admin/users/:id/free-access',
+      'PUT /api/continuity',
       'DELETE /api/me',
     ]);
   });

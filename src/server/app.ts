@@ -36,6 +36,12 @@ import { createAiService } from './modules/ai/service';
 import { createAccountRepository } from './modules/account/repository';
 import { accountRoutes } from './modules/account/routes';
 import { createAccountService } from './modules/account/service';
+import { createContinuityRepository } from './modules/continuity/repository';
+import { continuityRoutes } from './modules/continuity/routes';
+import { createContinuityService } from './modules/continuity/service';
+import { createKeepingRepository } from './modules/keeping/repository';
+import { keepingRoutes } from './modules/keeping/routes';
+import { createKeepingService } from './modules/keeping/service';
 import { createCommunityRepository } from './modules/community/repository';
 import { communityRoutes } from './modules/community/routes';
 import { createCommunityService } from './modules/community/service';
@@ -161,12 +167,16 @@ export async function buildApp(deps: AppDependencies) {
     referrals: createSafetyRepository(database.db),
     judgeTimeoutMs: Math.min(config.chat.timeoutMs, 10_000),
   });
+  const memories = createMemoriesService({ memories: createMemoriesRepository(database.db), files, publicUrl: config.publicUrl });
+  const continuity = createContinuityService({ continuity: createContinuityRepository(database.db), memories, profiles });
+  const keeping = createKeepingService({ keeping: createKeepingRepository(database.db) });
   const chat = createChatService({
     chat: createChatRepository(database.db),
     profiles,
     billing,
     providers: ai,
     safety,
+    continuity,
     wordDelayMs: config.chat.offlineDelayMs,
   });
   const generation = createGenerationService({
@@ -179,12 +189,11 @@ export async function buildApp(deps: AppDependencies) {
     storage,
     staleAfterMs: config.generation.staleAfterMs,
   });
-  const memories = createMemoriesService({ memories: createMemoriesRepository(database.db), files, publicUrl: config.publicUrl });
   const admin = createAdminGuard({ session, profiles });
   const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail, publicUrl: config.publicUrl });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
   const community = createCommunityService({ community: createCommunityRepository(database.db) });
-  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing });
+  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing, keeping });
 
   // The AI capabilities can change while the app runs (the AI tab): read at each question.
   const providers = async (): Promise<ProviderNames> => ({
@@ -219,6 +228,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(aiRoutes({ admin, ai }));
   await app.register(billingRoutes({ session, admin, billing, webhook: stripe }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
+  await app.register(keepingRoutes({ session, keeping }));
+  await app.register(continuityRoutes({ session, continuity }));
   await app.register(supportRoutes({ session, admin, support }));
   await app.register(privacyRoutes({ admin, privacy }));
   await app.register(safetyRoutes({ admin, safety }));

@@ -45,6 +45,10 @@ export const ERROR_STATUS = {
   NO_SUBSCRIPTION: 409,
   /** The payment provider failed or could not be reached (spec §8 paymentError). */
   PAYMENT_PROVIDER_FAILED: 502,
+  /** A conversation was sent to be kept while keeping is off for this person. */
+  KEEPING_OFF: 409,
+  /** Keeping one more conversation would pass the person's size or count limit. */
+  KEEPING_FULL: 413,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -68,3 +68,27 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 
 export const PRIVACY_POLICY_EFFECTIVE_DATE = '2025-04-08';
+
+// Conversations kept across devices, encrypted in the browser (docs/keeping.md, decision 0037).
+/** PBKDF2-SHA-256 iterations that derive the passphrase's key; the server refuses envelopes below the floor. */
+export const KEEPING_KDF_ITERATIONS = 600_000;
+export const KEEPING_KDF_ITERATIONS_MAX = 10_000_000;
+/** A passphrase: long enough to resist guessing offline, short enough to type. */
+export const KEEPING_PASSPHRASE_MIN = 12;
+export const KEEPING_PASSPHRASE_MAX = 256;
+/** One conversation's ciphertext (tag included): 60 messages of 4 000 characters fit with room. */
+export const KEEPING_CONVERSATION_MAX_BYTES = 512 * 1024;
+/** Everything one person keeps: bytes and conversations. */
+export const KEEPING_PERSON_MAX_BYTES = 64 * 1024 * 1024;
+export const KEEPING_PERSON_MAX_CONVERSATIONS = 2000;
+
+// The companion's continuity across days, built only from what the server keeps (docs/keeping.md).
+/** How many recent memories the context names. */
+export const CONTINUITY_MEMORIES = 5;
+/** A reflection is cut to this many characters in the context. */
+export const CONTINUITY_REFLECTION_MAX = 240;
+/** Facts the person asked the companion to remember: how many, and how long each. */
+export const CONTINUITY_FACTS_MAX = 5;
+export const CONTINUITY_FACT_MAX = 200;
+/** The whole context, in characters (about 600 tokens at most): it never grows with the gallery. */
+export const CONTINUITY_CONTEXT_MAX_CHARS = 2400;

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
-import { OWN_PAGE_NAMESPACES, loadAppNamespaces, loadPublicPageNamespaces } from '@web/lib/i18n';
+import { loadAppNamespaces, loadPublicPageNamespaces } from '@web/lib/i18n';
 import { RootLayout, RouteErrorPage } from './root-layout';
 
 /** Legacy short paths (spec §2) keep working: /chat, /memories and /memories/:id lead into /home. */
@@ -47,8 +47,13 @@ async function loadMainLayout() {
 
 /** The admin panel's texts are the largest namespace, and only administrators see them. */
 async function loadAdminPage() {
-  const [module] = await Promise.all([import('@web/features/admin/pages/admin-page'), loadAppNamespaces(OWN_PAGE_NAMESPACES)]);
+  const [module] = await Promise.all([import('@web/features/admin/pages/admin-page'), loadAppNamespaces(['admin'])]);
   return module;
+}
+
+/** Keeping conversations across devices has its own texts, loaded with the pages that offer it. */
+function withKeepingTexts<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => (await Promise.all([load(), loadAppNamespaces(['keeping'])]))[0];
 }
 
 export const routes: RouteObject[] = [
@@ -88,13 +93,13 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./admin-route'), (m) => m.AdminRoute),
                 children: [{ index: true, lazy: page(loadAdminPage, (m) => m.AdminPage) }],
               },
-              { path: 'profile', lazy: page(() => import('@web/features/profile/pages/profile-page'), (m) => m.ProfilePage) },
+              { path: 'profile', lazy: page(withKeepingTexts(() => import('@web/features/profile/pages/profile-page')), (m) => m.ProfilePage) },
               { path: 'support', lazy: page(() => import('@web/features/support/pages/support-page'), (m) => m.SupportPage) },
               { path: 'pricing', lazy: page(() => import('@web/features/billing/pages/pricing-page'), (m) => m.PricingPage) },
               { path: 'memories', lazy: page(() => import('@web/features/memories/pages/gallery-page'), (m) => m.GalleryPage) },
               {
                 path: 'memories/:id',
-                lazy: page(() => import('@web/features/memories/pages/memory-detail-page'), (m) => m.MemoryDetailPage),
+                lazy: page(withKeepingTexts(() => import('@web/features/memories/pages/memory-detail-page')), (m) => m.MemoryDetailPage),
               },
               {
                 path: 'memories/edit/:id',

@@ -30,6 +30,8 @@ export function useSignOutAction() {
     // unmounted by now (its request aborted), so no late write can bring a conversation back.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
     void conversationStore.clearAll();
+    // The key that opens kept conversations goes too: on this device they need the passphrase again.
+    void import('@web/lib/keeping/device-key').then((keys) => keys.clearDeviceKeys());
     if (ok) toast.success(t('toasts.signedOut'), { id: 'signed-out' });
     else toast.error(t('toasts.signOutError'), { id: 'sign-out-error' });
   }

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText, MonitorSmartphone } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { Link } from 'react-router';
 import { useChatStatus } from '@web/lib/api/get-chat-status';
 import { useMe } from '@web/lib/api/get-me';
 import { conversationStore, type StoredMessage } from '@web/lib/conversation-store';
-import { currentLanguage } from '@web/lib/i18n';
+import { currentLanguage, loadAppNamespaces } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 
 export interface ViewConversationButtonProps {
@@ -33,6 +34,12 @@ function rememberConversation(conversationId: string) {
  * the conversation opens here, read only, from this device's store — the only place it exists. Nothing
  * shows when the memory has no conversation.
  */
+// Only for a conversation that is not on this device: its code (unlock form, keeping status) loads then.
+const KeptElsewhere = lazy(async () => {
+  const [module] = await Promise.all([import('./kept-conversation'), loadAppNamespaces(['keeping'])]);
+  return { default: module.KeptElsewhere };
+});
+
 export function ViewConversationButton({ memory, variant }: ViewConversationButtonProps) {
   const { t } = useTranslation('gallery');
   const [open, setOpen] = useState(false);
@@ -110,15 +117,12 @@ function ConversationDialogContent({ title, conversationId }: { title: string; c
           </p>
         ) : record && record.messages.length > 0 ? (
           <Transcript messages={record.messages} agentName={agentName} />
+        ) : userId ? (
+          <Suspense fallback={<Spinner className="size-5" />}>
+            <KeptElsewhere userId={userId} conversationId={conversationId} agentName={agentName} renderTranscript={(messages) => <Transcript messages={messages} agentName={agentName} />} renderNotHere={(offer) => <NotHere offer={offer} />} />
+          </Suspense>
         ) : (
-          <div data-testid="conversation-not-here" className="flex flex-col items-center gap-3 rounded-lg bg-sand/60 px-5 py-8 text-center">
-            <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface text-ink-muted">
-              <MonitorSmartphone aria-hidden="true" className="size-6" />
-            </span>
-            <p className="font-serif text-lg text-ink">{t('conversation.notHere.title')}</p>
-            <p className="max-w-sm text-[0.95rem] leading-relaxed text-ink-muted">{t('conversation.notHere.body')}</p>
-            <p className="max-w-sm text-sm text-ink-muted">{t('conversation.notHere.hint')}</p>
-          </div>
+          <NotHere />
         )}
       </div>
 
@@ -128,6 +132,29 @@ function ConversationDialogContent({ title, conversationId }: { title: string; c
         </DialogClose>
       </div>
     </DialogContent>
+  );
+}
+
+/** Nothing on this device, and nothing kept: what the dialog always said, and where keeping is offered. */
+function NotHere({ offer = false }: { offer?: boolean }) {
+  const { t } = useTranslation(['gallery', 'keeping']);
+  return (
+    <div data-testid="conversation-not-here" className="flex flex-col items-center gap-3 rounded-lg bg-sand/60 px-5 py-8 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface text-ink-muted">
+        <MonitorSmartphone aria-hidden="true" className="size-6" />
+      </span>
+      <p className="font-serif text-lg text-ink">{t('conversation.notHere.title')}</p>
+      <p className="max-w-sm text-[0.95rem] leading-relaxed text-ink-muted">{t('conversation.notHere.body')}</p>
+      <p className="max-w-sm text-sm text-ink-muted">{t('conversation.notHere.hint')}</p>
+      {offer ? (
+        <>
+          <p className="max-w-sm text-sm text-ink-muted">{t('keeping:dialog.offer')}</p>
+          <Button asChild variant="secondary">
+            <Link to="/home/profile#keeping">{t('keeping:dialog.openProfile')}</Link>
+          </Button>
+        </>
+      ) : null}
+    </div>
   );
 }
 

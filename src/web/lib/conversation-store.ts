@@ -63,6 +63,8 @@ export interface ConversationStore {
   startNew(userId: string, language: Language, messages?: StoredMessage[]): Promise<ConversationRecord>;
   /** One of the user's conversations, current or past; null if unknown here or another user's. */
   getConversation(userId: string, conversationId: string): Promise<ConversationRecord | null>;
+  /** Every conversation of the user on this device (turning keeping on sends them all, encrypted). */
+  listConversations(userId: string): Promise<ConversationRecord[]>;
   /** Forgets which session is current (the conversation itself stays, for "view original conversation"). */
   clearCurrent(userId: string): Promise<void>;
   /** Sign-out and account deletion: wipes every conversation of every user on this device. */
@@ -113,6 +115,7 @@ interface Backend {
   loadCurrent(userId: string): Promise<ConversationRecord | null>;
   saveCurrent(record: ConversationRecord): Promise<void>;
   getConversation(conversationId: string): Promise<ConversationRecord | null>;
+  listConversations(userId: string): Promise<ConversationRecord[]>;
   clearCurrent(userId: string): Promise<void>;
   clearAll(): Promise<void>;
 }
@@ -133,6 +136,9 @@ function memoryBackend(): Backend {
     async getConversation(conversationId) {
       const record = conversations.get(conversationId);
       return record ? copy(record) : null;
+    },
+    async listConversations(userId) {
+      return [...conversations.values()].filter((record) => record.userId === userId).map(copy);
     },
     async clearCurrent(userId) {
       sessions.delete(userId);
@@ -227,6 +233,8 @@ function indexedDbBackend(db: IDBDatabase): Backend {
         const record = (await promisify(tx.objectStore(CONVERSATIONS).get(conversationId))) as ConversationRecord | undefined;
         return record ?? null;
       }),
+    listConversations: (userId) =>
+      run('readonly', async (tx) => (await promisify(tx.objectStore(CONVERSATIONS).index('userId').getAll(userId))) as ConversationRecord[]),
     clearCurrent: (userId) =>
       run('readwrite', (tx) => {
         tx.objectStore(SESSIONS).delete(userId);
@@ -302,6 +310,7 @@ export function createConversationStore(options: StoreOptions = {}): Conversatio
       const record = await withBackend((backend) => backend.getConversation(conversationId));
       return record && record.userId === userId ? record : null;
     },
+    listConversations: (userId) => withBackend((backend) => backend.listConversations(userId)),
     clearCurrent: (userId) => write((backend) => backend.clearCurrent(userId)),
     clearAll: () => write((backend) => backend.clearAll()),
   };

@@ -29,6 +29,10 @@ export const profiles = pgTable(
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /** The last reminder sent: nobody is reminded twice within the inactivity threshold. */
     lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    /** The companion is told of recent memories' titles, reflections, dates and moods (docs/keeping.md). */
+    continuityEnabled: boolean('continuity_enabled').notNull().default(true),
+    /** Consent to send the facts the person wrote for the companion to remember. */
+    continuityFactsEnabled: boolean('continuity_facts_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

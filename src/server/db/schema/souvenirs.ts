@@ -22,6 +22,8 @@ export const souvenirs = pgTable(
     conversationId: text('conversation_id'),
     /** Set: the memory is public at /shared/<token> (32 random bytes as hex); null: private. */
     shareToken: text('share_token').unique(),
+    /** The person removed this memory from what the companion is told of their recent days. */
+    continuityHidden: boolean('continuity_hidden').notNull().default(false),
   },
   (t) => [
     // Lists are newest first with the id breaking ties, so pages are stable: both in the index, no sort needed.

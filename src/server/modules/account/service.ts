@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_FORMAT_VERSION } from '@shared/contracts/me';
 import { AppError } from '../../app-error';
 import type { FilesService } from '../files/service';
+import type { KeepingService } from '../keeping/service';
 import type { MemoriesService } from '../memories/service';
 import type { ProfileService, SessionUser } from '../profile/service';
 import type { SupportService } from '../support/service';
@@ -24,6 +25,8 @@ export function createAccountService(deps: {
   files: FilesService;
   /** A paid subscription is cancelled with the provider before the account goes. */
   billing: { cancelFor(userId: string): Promise<void> };
+  /** The kept conversations: ciphertext only, exported with a note on how to decrypt it. */
+  keeping: Pick<KeepingService, 'exportOf'>;
 }) {
   const { accounts, profiles, memories, support, files } = deps;
 
@@ -32,6 +35,7 @@ export function createAccountService(deps: {
     const account = await accounts.findUser(user.id);
     const profile = await profiles.getProfile(user.id);
     const tickets = await support.listOwn(user.id);
+    const kept = await deps.keeping.exportOf(user.id);
     const head = {
       format: 'souvenir-export',
       version: EXPORT_FORMAT_VERSION,
@@ -42,9 +46,13 @@ export function createAccountService(deps: {
         defaultLanguage: profile.defaultLanguage,
         gender: profile.gender,
         avatar: profile.avatarUrl ? 'avatar.webp' : null,
-        journaledDaysNote: 'Counted from your memories; conversations are never stored on the server.',
+        journaledDaysNote: kept
+          ? 'Counted from your memories; conversations are stored on the server only encrypted, in keptConversations.'
+          : 'Counted from your memories; conversations are never stored on the server.',
       },
       supportTickets: tickets.items,
+      // Present only for people who keep their conversations across devices (docs/data-export.md).
+      ...(kept ? { keptConversations: kept } : {}),
     };
     const opening = JSON.stringify(head, null, 2);
     yield `${opening.slice(0, -2)},\n  "memories": [`;

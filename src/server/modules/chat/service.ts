@@ -10,6 +10,7 @@ import { crisisReply } from '../../safety/replies';
 import type { SafetyService, TurnSafety } from '../safety/service';
 import type { TranscriptionProvider } from '../../providers/transcription/index';
 import { TranscriptionProviderError } from '../../providers/transcription/transcription-provider-error';
+import type { ContinuityService } from '../continuity/service';
 import type { ProfileRow, ProfileService } from '../profile/service';
 import { AUDIO_FORMATS, isDeclaredAudio, sniffAudioFormat, type AudioFormat } from './audio-format';
 import { generationLimit, utcDate } from './generation-limit';
@@ -24,9 +25,17 @@ const GENDER_WORDS: Record<Language, Record<NonNullable<Profile['gender']>, stri
 
 /**
  * The admin's prompt with the agent and the person filled in, then what the agent should know about them,
- * then — always last, whatever the prompt says — the safety layer's locked instructions.
+ * then what they chose to keep of recent days (continuity), then — always last, whatever the prompt or
+ * the memories say — the safety layer's locked instructions.
  */
-export function buildSystemPrompt(input: { template: string; agentName: string; profile: Profile; language: Language; safety: string }): string {
+export function buildSystemPrompt(input: {
+  template: string;
+  agentName: string;
+  profile: Profile;
+  language: Language;
+  continuity?: string | null;
+  safety: string;
+}): string {
   const { profile, language } = input;
   // Replacer functions: a name is inserted as written, never read as a `$&`-style replacement pattern.
   const lines = [input.template.replaceAll('{agentName}', () => input.agentName).replaceAll('{firstName}', () => profile.firstName)];
@@ -47,6 +56,7 @@ export function buildSystemPrompt(input: { template: string; agentName: string; 
       );
     }
   }
+  if (input.continuity) lines.push(input.continuity);
   lines.push(input.safety);
   return lines.filter((line) => line.trim() !== '').join('\n\n');
 }
@@ -87,6 +97,8 @@ export function createChatService(deps: {
   /** The providers answering now, read per request (the AI tab may change them while the app runs). */
   providers: { chat(): Promise<ChatProvider>; transcription(): Promise<TranscriptionProvider> };
   safety: SafetyService;
+  /** What the person chose to keep of recent days, for the companion (never a conversation). */
+  continuity: Pick<ContinuityService, 'forChat'>;
   /** The pace of the safety layer's own replies, word by word (the offline companion's pace). */
   wordDelayMs: number;
 }) {
@@ -226,10 +238,14 @@ export function createChatService(deps: {
       // The provider answering this turn, whichever the AI tab or the configuration chose: the safety layer
       // below stands in front of it all the same.
       const [profile, settings, provider] = await Promise.all([profiles.getProfile(userId), chat.findAgentSettings(), providers.chat()]);
-      await profiles.recordChatDay(userId, utcDate());
       const { language, messages } = input;
       const country: SafetyCountry = isSafetyCountry(profile.country) ? profile.country : (input.country ?? 'OTHER');
       const { offline, turn: offlineTurn } = safety.assess(messages);
+      // Continuity is read beside the day's count, and never for a crisis: the layer's own reply uses none of it.
+      const [, remembered] = await Promise.all([
+        profiles.recordChatDay(userId, utcDate()),
+        offlineTurn.level === 'crisis' ? Promise.resolve(null) : deps.continuity.forChat(userId, input.language, profile),
+      ]);
 
       const answerOurselves = async (turn: TurnSafety): Promise<ChatReply> => {
         if (turn.firstReferral) await safety.countReferral({ language, country }, context.log);
@@ -253,6 +269,7 @@ export function createChatService(deps: {
         agentName,
         profile,
         language,
+        continuity: remembered?.context ?? null,
         safety: safety.instructions(language, offlineTurn),
       });
       // Its own signal: a crisis found by the judgement stops the provider's call, not the reply.
@@ -267,6 +284,8 @@ export function createChatService(deps: {
         agentName,
         firstName: profile.firstName,
         safety: { level: offlineTurn.level === 'concern' ? 'concern' : 'none', earlierCrisis: offlineTurn.earlierCrisis },
+        // A memory is mentioned only on an untroubled turn, never after a worry or a crisis.
+        recentMemoryTitle: offlineTurn.level === 'none' && !offlineTurn.earlierCrisis ? (remembered?.recentTitle ?? null) : null,
       });
       const iterator = reply[Symbol.asyncIterator]();
       const release = async () => {

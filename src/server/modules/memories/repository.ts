@@ -110,6 +110,29 @@ export function createMemoriesRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * The latest memories the companion may be told of (not removed by the person), newest first: a
+     * fixed number through the (user_id, created_at desc) index, however large the gallery.
+     */
+    async listForContinuity(userId: string, limit: number) {
+      return db
+        .select({ id: souvenirs.id, title: souvenirs.title, poeticSummary: souvenirs.poeticSummary, createdAt: souvenirs.createdAt })
+        .from(souvenirs)
+        .where(and(eq(souvenirs.userId, userId), eq(souvenirs.continuityHidden, false)))
+        .orderBy(desc(souvenirs.createdAt), desc(souvenirs.id))
+        .limit(limit);
+    },
+
+    /** Removes one of the person's memories from the companion's context; false when not theirs. */
+    async hideFromContinuity(id: string, userId: string) {
+      const rows = await db
+        .update(souvenirs)
+        .set({ continuityHidden: true })
+        .where(and(eq(souvenirs.id, id), eq(souvenirs.userId, userId)))
+        .returning({ id: souvenirs.id });
+      return rows.length === 1;
+    },
+
     /** Deletes one of the person's memories; its image address (to remove the file), or null when not theirs. */
     async delete(id: string, userId: string) {
       const [row] = await db

@@ -118,6 +118,16 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
       return toDetail(row);
     },
 
+    /** What the companion may be told of the person's recent days (continuity), newest first. */
+    async forContinuity(userId: string, limit: number) {
+      return memories.listForContinuity(userId, limit);
+    },
+
+    /** The person removes a memory from the companion's context; someone else's memory is "not found". */
+    async hideFromContinuity(userId: string, id: string): Promise<void> {
+      if (!isUuid(id) || !(await memories.hideFromContinuity(id, userId))) throw memoryNotFound();
+    },
+
     /** Like, unlike or rename (the only changes a memory allows); someone else's memory is "not found". */
     async update(userId: string, id: string, update: MemoryUpdate): Promise<MemoryDetail> {
       if (!isUuid(id)) throw memoryNotFound();

@@ -31,6 +31,15 @@ export function createProfileRepository(db: Database) {
       await db.update(profiles).set({ country, updatedAt: new Date() }).where(eq(profiles.id, id));
     },
 
+    async updateContinuity(id: string, settings: { continuityEnabled: boolean; continuityFactsEnabled: boolean }): Promise<boolean> {
+      const rows = await db
+        .update(profiles)
+        .set({ ...settings, updatedAt: new Date() })
+        .where(eq(profiles.id, id))
+        .returning({ id: profiles.id });
+      return rows.length > 0;
+    },
+
     /** `day` is a UTC calendar date (YYYY-MM-DD). */
     async updateLastChatDate(id: string, day: string): Promise<void> {
       await db.update(profiles).set({ lastChatDate: day }).where(eq(profiles.id, id));

@@ -146,6 +146,12 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
     /** The whole profile, for the modules that act on the person (chat); NOT_FOUND without one. */
     getProfile: requireProfile,
 
+    /** Whether the companion is told of recent memories, and of the facts the person wrote. */
+    async setContinuity(userId: string, settings: { enabled: boolean; factsEnabled: boolean }): Promise<void> {
+      const updated = await profiles.updateContinuity(userId, { continuityEnabled: settings.enabled, continuityFactsEnabled: settings.factsEnabled });
+      if (!updated) throw new AppError('NOT_FOUND', 'Profile not found');
+    },
+
     /** `day` is the UTC date on which the person last talked with the agent. */
     async recordChatDay(userId: string, day: string): Promise<void> {
       await profiles.updateLastChatDate(userId, day);

@@ -23,6 +23,11 @@ export interface ChatReplyInput {
    * providers that do not read the system prompt adapt to it; `earlierCrisis` keeps them gentle after one.
    */
   safety: { level: Exclude<SafetyLevel, 'crisis'>; earlierCrisis: boolean };
+  /**
+   * The title of the person's latest memory, for providers that do not read the system prompt (the
+   * offline companion mentions it as the day begins). Null on a worrying turn or when continuity is off.
+   */
+  recentMemoryTitle?: string | null;
 }
 
 export interface RiskJudgementInput {

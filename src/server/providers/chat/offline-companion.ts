@@ -50,6 +50,7 @@ const STOPWORDS = new Set(
 
 type Texts = {
   greeting: (name: string) => string;
+  remembered: (title: string) => string;
   honesty: (agent: string) => string;
   openers: Record<Tone | 'neutral', string[]>;
   feelingReflections: ((w: string) => string)[];
@@ -66,6 +67,7 @@ type Texts = {
 const TEXTS: Record<Language, Texts> = {
   en: {
     greeting: (name) => (name ? `Thank you for being here, ${name}.` : 'Thank you for being here.'),
+    remembered: (title) => `I still have “${title}” from last time; today is a page of its own.`,
     honesty: (agent) =>
       `To be honest with you: I’m ${agent}, running as Souvenir’s offline companion. I’m not an AI model or a person, just a gentle listener built into the app that reflects your words back to you.`,
     openers: {
@@ -122,6 +124,7 @@ const TEXTS: Record<Language, Texts> = {
   },
   fr: {
     greeting: (name) => (name ? `Merci d’être là, ${name}.` : 'Merci d’être là.'),
+    remembered: (title) => `Je garde encore «\u00a0${title}\u00a0» de la dernière fois\u00a0; aujourd’hui est une page à part.`,
     honesty: (agent) =>
       `Pour être honnête avec toi : je suis ${agent}, dans la version hors ligne de Souvenir. Je ne suis ni une IA ni une personne, juste une écoute douce intégrée à l’application, qui te renvoie tes propres mots.`,
     openers: {
@@ -250,6 +253,8 @@ export function composeReply(input: {
   firstName: string;
   /** The safety layer's verdict (a crisis never reaches the companion: the layer answers it). */
   safety?: ChatReplyInput['safety'];
+  /** The latest memory's title (continuity): mentioned once, as the day begins, on an untroubled turn. */
+  recentMemoryTitle?: string | null;
 }): string {
   const t = TEXTS[input.language];
   const userMessages = input.messages.filter((m) => m.role === 'user');
@@ -283,6 +288,7 @@ export function composeReply(input: {
         ? pick(t.phraseReflections, k)(phrase)
         : pick(t.emptyReflections, k);
     const parts: string[] = turn === 1 ? [t.greeting(input.firstName)] : [opener];
+    if (turn === 1 && input.recentMemoryTitle) parts.push(t.remembered(input.recentMemoryTitle));
     parts.push(reflection);
     if (turn === INVITE_TURN) parts.push(pick(t.invitations, k));
     else if (turn > INVITE_TURN && (turn - INVITE_TURN) % REMIND_EVERY === 0) parts.push(pick(t.reminders, k));

@@ -24,6 +24,7 @@ import { RotatingLoadingMessage } from '../components/rotating-loading-message';
 import { useChatReply } from '../hooks/use-chat-reply';
 import { useConversation } from '../hooks/use-conversation';
 import { memoryIdOf, useGenerateMemory } from '../hooks/use-generate-memory';
+import { useKeepConversation } from '../hooks/use-keep-conversation';
 import { useSafetyCountry } from '../hooks/use-safety-country';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { hasEnoughToFinish } from '../messages';
@@ -75,6 +76,7 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   const reply = useChatReply(conversation, { country });
   const { send } = reply;
   const { generate, generating } = useGenerateMemory(conversation);
+  useKeepConversation(conversation.record);
 
   const onVoiceText = useCallback(
     (text: string) => {

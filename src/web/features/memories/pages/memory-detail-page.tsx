@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ViewConversationButton } from '@web/components/conversation-dialog';
+import { KeepingOffer } from '@web/components/keeping/keeping-offer';
 import { LikeButton } from '@web/components/like-button';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
@@ -84,6 +85,7 @@ function MemoryView({ memory }: { memory: MemoryDetail }) {
       </figure>
 
       <MemoryActions memory={memory} />
+      {memory.conversationId ? <KeepingOffer /> : null}
 
       {memory.poeticSummary ? (
         <section aria-labelledby="memory-reflection-title" className="mt-10">

@@ -11,6 +11,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { meQueryKey } from '@web/lib/api/get-me';
 import { conversationStore } from '@web/lib/conversation-store';
+import { clearDeviceKeys } from '@web/lib/keeping/device-key';
 import { errorMessage } from '@web/lib/error-message';
 import { useDeleteAccount } from '../api/delete-account';
 
@@ -42,6 +43,7 @@ export function CloseAccountSection() {
     await navigate('/', { flushSync: true, replace: true });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
     await conversationStore.clearAll();
+    await clearDeviceKeys();
     toast.success(t('profile:messages.accountDeleted'), { id: 'account-deleted' });
   };
 

@@ -7,7 +7,9 @@ import { usePageTitle } from '@web/lib/page-head';
 import { AvatarSection } from '../components/avatar-section';
 import { PasswordSection } from '../components/change-password-dialog';
 import { CloseAccountSection } from '../components/close-account-section';
+import { ContinuitySection } from '../components/continuity-section';
 import { ExportDataSection } from '../components/export-data-section';
+import { KeepingSection } from '../components/keeping-section';
 import { ProfileForm } from '../components/profile-form';
 import { SubscriptionSection } from '../components/subscription-section';
 
@@ -38,6 +40,8 @@ export function ProfilePage() {
       {/* Keyed by person: another account signing in on this tab gets its own values, not the last one's. */}
       <ProfileForm key={me.data.user.id} me={me.data} />
       <SubscriptionSection />
+      <KeepingSection userId={me.data.user.id} />
+      <ContinuitySection />
       <PasswordSection />
       <ExportDataSection />
       <CloseAccountSection />

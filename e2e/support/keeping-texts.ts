@@ -1,0 +1,8 @@
+// The labels of keeping conversations across devices, read from the locale files themselves.
+import enKeeping from '../../src/web/locales/en/keeping.json';
+import frKeeping from '../../src/web/locales/fr/keeping.json';
+import enGallery from '../../src/web/locales/en/gallery.json';
+
+export const keepingTexts = { en: enKeeping, fr: frKeeping } as const;
+/** "View conversation" (gallery:conversation.view). */
+export const viewConversation = enGallery.conversation.view;

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { continuityFactCreateSchema, continuityFactSchema, continuityQuerySchema, continuitySchema, continuitySettingsSchema } from '@shared/contracts/continuity';
+import type { SessionReader } from '../auth/service';
+import type { ContinuityService } from './service';
+
+// Any id: unknown, malformed or another person's are all "not found".
+const idParams = z.object({ id: z.string() });
+
+export function continuityRoutes(deps: { session: SessionReader; continuity: ContinuityService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const signedIn = {
+      onRequest: async (request: Parameters<SessionReader['require']>[0]) => {
+        await deps.session.require(request);
+      },
+    };
+
+    api.get('/api/continuity', { ...signedIn, schema: { querystring: continuityQuerySchema, response: { 200: continuitySchema } } }, async (request) => {
+      const user = await deps.session.require(request);
+      return deps.continuity.view(user.id, request.query.language);
+    });
+
+    api.put('/api/continuity', { ...signedIn, schema: { body: continuitySettingsSchema } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.continuity.setSettings(user.id, request.body);
+      return reply.status(204).send();
+    });
+
+    api.post('/api/continuity/facts', { ...signedIn, schema: { body: continuityFactCreateSchema, response: { 201: continuityFactSchema } } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      return reply.status(201).send(await deps.continuity.addFact(user.id, request.body.text));
+    });
+
+    api.delete('/api/continuity/facts/:id', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.continuity.removeFact(user.id, request.params.id);
+      return reply.status(204).send();
+    });
+
+    api.delete('/api/continuity/memories/:id', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.continuity.hideMemory(user.id, request.params.id);
+      return reply.status(204).send();
+    });
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  conversationEnvelopeSchema,
+  keepingKeysSchema,
+  keepingStatusSchema,
+  keptConversationListSchema,
+  keptConversationParamsSchema,
+  keptConversationSchema,
+} from '@shared/contracts/keeping';
+import type { SessionReader } from '../auth/service';
+import type { KeepingService } from './service';
+
+// Any id is read as "not found" when unknown, malformed or another person's.
+const anyId = z.object({ conversationId: z.string() });
+
+export function keepingRoutes(deps: { session: SessionReader; keeping: KeepingService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    // Signed-out callers get 401 before a bad body gets 400 (the session is read once per request).
+    const signedIn = {
+      onRequest: async (request: Parameters<SessionReader['require']>[0]) => {
+        await deps.session.require(request);
+      },
+    };
+
+    api.get('/api/keeping', { ...signedIn, schema: { response: { 200: keepingStatusSchema } } }, async (request) => {
+      const user = await deps.session.require(request);
+      return deps.keeping.status(user.id);
+    });
+
+    api.post('/api/keeping', { ...signedIn, schema: { body: keepingKeysSchema } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.keeping.enable(user.id, request.body.keys);
+      return reply.status(201).send(await deps.keeping.status(user.id));
+    });
+
+    api.put('/api/keeping/keys', { ...signedIn, schema: { body: keepingKeysSchema } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.keeping.replaceKeys(user.id, request.body.keys);
+      return reply.status(204).send();
+    });
+
+    api.get('/api/keeping/conversations', { ...signedIn, schema: { response: { 200: keptConversationListSchema } } }, async (request) => {
+      const user = await deps.session.require(request);
+      return deps.keeping.list(user.id);
+    });
+
+    api.get(
+      '/api/keeping/conversations/:conversationId',
+      { ...signedIn, schema: { params: anyId, response: { 200: keptConversationSchema } } },
+      async (request) => {
+        const user = await deps.session.require(request);
+        return deps.keeping.get(user.id, request.params.conversationId);
+      },
+    );
+
+    api.put(
+      '/api/keeping/conversations/:conversationId',
+      { ...signedIn, schema: { params: keptConversationParamsSchema, body: conversationEnvelopeSchema } },
+      async (request, reply) => {
+        const user = await deps.session.require(request);
+        await deps.keeping.put(user.id, request.params.conversationId, request.body);
+        return reply.status(204).send();
+      },
+    );
+    // Turning keeping off (last: it takes everything else with it).
+    api.delete('/api/keeping', signedIn, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.keeping.disable(user.id);
+      return reply.status(204).send();
+    });
+  };
+}

@@ -1,0 +1,247 @@
+import type { KeyEnvelope } from '@shared/contracts/keeping';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, KeyRound, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { KeepingSetupDialog, RecoveryKeyStep } from '@web/components/keeping/keeping-setup-dialog';
+import { KeepingUnlockForm } from '@web/components/keeping/keeping-unlock-form';
+import { PassphraseFields, passphraseProblem } from '@web/components/keeping/passphrase-fields';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
+import { FormAlert, FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { keepingQueryKey, useKeeping } from '@web/lib/api/get-keeping';
+
+const client = () => import('@web/lib/keeping/keeping-client');
+
+/** "Conversations on every device": turn on, unlock this device, change the passphrase, download, turn off. */
+export function KeepingSection({ userId }: { userId: string }) {
+  const { t } = useTranslation('keeping');
+  const id = useId();
+  const keeping = useKeeping();
+  const device = useQuery({ queryKey: ['keeping-device', userId], queryFn: async () => (await client()).isUnlocked(userId), networkMode: 'always' });
+  const [setupOpen, setSetupOpen] = useState(false);
+
+  let body;
+  if (keeping.isPending || device.isPending) {
+    body = (
+      <p role="status" className="flex items-center gap-3 text-ink-muted">
+        <Spinner className="size-5" />
+        {t('profile.loading')}
+      </p>
+    );
+  } else if (keeping.isError) {
+    body = <p role="alert" className="text-danger">{t('profile.error')}</p>;
+  } else if (!keeping.data.enabled || !keeping.data.keys) {
+    body = (
+      <>
+        <p className="leading-relaxed text-ink-muted">{t('profile.off')}</p>
+        <Button onClick={() => setSetupOpen(true)}>{t('setup.open')}</Button>
+        <KeepingSetupDialog userId={userId} open={setupOpen} onOpenChange={setSetupOpen} />
+      </>
+    );
+  } else if (!device.data) {
+    body = (
+      <>
+        <p className="leading-relaxed text-ink-muted">{t('profile.locked')}</p>
+        <KeepingUnlockForm userId={userId} envelope={keeping.data.keys} onUnlocked={() => void device.refetch()} />
+        <TurnOff />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className="leading-relaxed text-ink-muted" data-testid="keeping-on">
+          {t('profile.on', { count: keeping.data.conversations })}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <ChangePassphrase envelope={keeping.data.keys} />
+          <DownloadReadable userId={userId} />
+          <TurnOff />
+        </div>
+        <p className="text-sm text-ink-muted">{t('profile.downloadHint')}</p>
+      </>
+    );
+  }
+
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`} id="keeping">
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>{t('profile.title')}</CardTitle>
+        <CardDescription>{t('setup.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">{body}</CardContent>
+    </Card>
+  );
+}
+
+function DownloadReadable({ userId }: { userId: string }) {
+  const { t } = useTranslation(['keeping', 'gallery']);
+  const [working, setWorking] = useState(false);
+  const download = async () => {
+    setWorking(true);
+    try {
+      const blob = await (await client()).readableExport(userId, { you: t('gallery:conversation.you'), companion: t('gallery:conversation.companion'), title: t('keeping:profile.fileTitle') });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `souvenir-conversations-${new Date().toISOString().slice(0, 10)}.txt`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      toast.error(t('keeping:profile.downloadFailed'), { id: 'keeping-download' });
+    } finally {
+      setWorking(false);
+    }
+  };
+  return (
+    <Button variant="secondary" pending={working} onClick={() => void download()}>
+      <Download aria-hidden="true" />
+      {t('keeping:profile.download')}
+    </Button>
+  );
+}
+
+function TurnOff() {
+  const { t } = useTranslation(['keeping', 'common']);
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [working, setWorking] = useState(false);
+  const confirm = async () => {
+    setWorking(true);
+    try {
+      await (await client()).turnOffKeeping();
+      toast.success(t('keeping:profile.turnedOff'), { id: 'keeping-off' });
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: keepingQueryKey });
+      await queryClient.invalidateQueries({ queryKey: ['keeping-device'] });
+    } catch {
+      toast.error(t('keeping:setup.failed'), { id: 'keeping-off' });
+    } finally {
+      setWorking(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => !working && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="ghost">
+          <Trash2 aria-hidden="true" />
+          {t('keeping:profile.turnOff')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('common:actions.close')} data-testid="keeping-off-dialog">
+        <div className="space-y-2 pr-8">
+          <DialogTitle>{t('keeping:profile.turnOffTitle')}</DialogTitle>
+          <DialogDescription className="leading-relaxed">{t('keeping:profile.turnOffBody')}</DialogDescription>
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">{t('keeping:setup.cancel')}</Button>
+          </DialogClose>
+          <Button pending={working} onClick={() => void confirm()}>
+            {t('keeping:profile.turnOffConfirm')}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangePassphrase({ envelope }: { envelope: KeyEnvelope }) {
+  const { t } = useTranslation(['keeping', 'common']);
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const close = (next: boolean) => {
+    if (working) return;
+    setOpen(next);
+    if (!next) {
+      setRecoveryKey(null);
+      void queryClient.invalidateQueries({ queryKey: keepingQueryKey });
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <KeyRound aria-hidden="true" />
+          {t('keeping:profile.change')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('common:actions.close')} data-testid="keeping-change-dialog" className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
+        {recoveryKey ? (
+          <RecoveryKeyStep recoveryKey={recoveryKey} onDone={() => close(false)} />
+        ) : (
+          <ChangePassphraseForm envelope={envelope} working={working} setWorking={setWorking} onChanged={setRecoveryKey} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangePassphraseForm(props: { envelope: KeyEnvelope; working: boolean; setWorking: (w: boolean) => void; onChanged: (recoveryKey: string) => void }) {
+  const { t } = useTranslation(['keeping', 'validation']);
+  const id = useId();
+  const [current, setCurrent] = useState('');
+  const [passphrase, setPassphrase] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(undefined);
+    if (passphraseProblem(passphrase, confirm)) return;
+    props.setWorking(true);
+    try {
+      const { changePassphrase } = await client();
+      const { WrongSecretError } = await import('@web/lib/keeping/crypto');
+      try {
+        const { recoveryKey } = await changePassphrase(props.envelope, { passphrase: current }, passphrase);
+        toast.success(t('keeping:change.done'), { id: 'keeping-change' });
+        props.onChanged(recoveryKey);
+      } catch (error) {
+        setFailure(error instanceof WrongSecretError ? t('keeping:unlock.wrongPassphrase') : t('keeping:unlock.failed'));
+      }
+    } finally {
+      props.setWorking(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={props.working || undefined} className="space-y-5">
+      <div className="space-y-2 pr-8">
+        <DialogTitle>{t('keeping:change.title')}</DialogTitle>
+        <DialogDescription className="leading-relaxed">{t('keeping:change.description')}</DialogDescription>
+      </div>
+      <fieldset disabled={props.working} className="min-w-0 space-y-4">
+        <FormField id={`${id}-current`} label={t('keeping:change.current')}>
+          <Input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+        </FormField>
+        <PassphraseFields
+          id={id}
+          passphrase={passphrase}
+          confirm={confirm}
+          onPassphrase={setPassphrase}
+          onConfirm={setConfirm}
+          showErrors={submitted}
+          labels={{ passphrase: t('keeping:change.new'), confirm: t('keeping:change.confirm'), hint: t('keeping:setup.passphraseHint') }}
+        />
+        <FormAlert id={`${id}-failure`} message={failure} />
+        <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">{t('keeping:setup.cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" pending={props.working}>
+            {t('keeping:change.submit')}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
