@@ -69,7 +69,7 @@ export const EMAIL_MAX = 254;
 
 export const PRIVACY_POLICY_EFFECTIVE_DATE = '2025-04-08';
 
-// Conversations kept across devices, encrypted in the browser (docs/keeping.md, decision 0037).
+// Conversations kept across devices, encrypted in the browser (docs/keeping.md, decision 0043).
 /** PBKDF2-SHA-256 iterations that derive the passphrase's key; the server refuses envelopes below the floor. */
 export const KEEPING_KDF_ITERATIONS = 600_000;
 export const KEEPING_KDF_ITERATIONS_MAX = 10_000_000;

@@ -2,7 +2,7 @@ import type { ConversationEnvelope, KeyEnvelope } from '@shared/contracts/keepin
 import { KEEPING_KDF_ITERATIONS } from '@shared/limits';
 
 /**
- * End-to-end encryption of kept conversations, with the browser's WebCrypto only (decision 0037):
+ * End-to-end encryption of kept conversations, with the browser's WebCrypto only (decision 0043):
  * - a random 256-bit AES-GCM **data key** encrypts every conversation, with a fresh 96-bit nonce per save
  *   and the person's and conversation's ids as additional data (a ciphertext cannot be moved to another);
  * - the data key is stored on the server only **wrapped**: by a key derived from the passphrase
