@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
 import { openChat, sendAndWaitForReply } from './support/chat';
-import { keepingTexts, viewConversation } from './support/keeping-texts';
+import { keepingTexts, viewConversation } from './support/keeping-locale';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
 import { newUser, registerViaApi, signInViaApi, signOutViaHeader } from './support/users';

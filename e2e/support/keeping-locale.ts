@@ -1,4 +1,5 @@
-// The labels of keeping conversations across devices, read from the locale files themselves.
+// The labels of keeping conversations across devices, read from the locale files themselves (not copies, so
+// scripts/e2e-texts.test.ts, which holds copied texts to the catalogues, has nothing to check here).
 import enKeeping from '../../src/web/locales/en/keeping.json';
 import frKeeping from '../../src/web/locales/fr/keeping.json';
 import enGallery from '../../src/web/locales/en/gallery.json';
