@@ -45,7 +45,8 @@ export function sharedPageHead(memory: SharedMemory | null, pageUrl: string, pub
 
 /** Puts the head into the app's index.html: the tags before </head>, the title in place of the default one. */
 export function injectHead(html: string, head: { title: string | null; tags: string }): string {
-  let out = html.includes('</head>') ? html.replace('</head>', `  ${head.tags}\n  </head>`) : html.replace(/(<title>|<body|$)/, `${head.tags}\n$1`);
-  if (head.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${head.title}</title>`);
+  // Replacer functions: a title holding `$&` or `$'` is inserted as written, never read as a pattern.
+  let out = html.includes('</head>') ? html.replace('</head>', () => `  ${head.tags}\n  </head>`) : html.replace(/(<title>|<body|$)/, (found) => `${head.tags}\n${found}`);
+  if (head.title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title!)}</title>`);
   return out;
 }
