@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse on the built app (run `npm run build` first), offline, with Debian's Chromium.
 // Mobile emulation with Lighthouse's default simulated throttling (slow 4G, 4× CPU slowdown) on the landing page,
-// /auth, a shared memory and /home signed in; prints the figures and which of issue 10's targets are missed.
+// /auth, a shared memory and /home signed in; prints the figures and which of the performance targets are missed.
 // A measurement, never a test: it always exits 0 once the pages were measured (decision 0029).
 //
 //   npm run bench:web                    3 runs a page, the median one reported
@@ -26,7 +26,7 @@ const LIGHTHOUSE = 'lighthouse@12.8.2';
 // The browser tier's flags (STACK-NOTES): headless, no sandbox in a container, nothing that reaches the internet.
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
-/** Issue 10, item 6. */
+/** The web performance targets (docs/decisions/0029-web-performance.md). */
 const TARGETS = { score: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100, publicJsKb: 120, shellJsKb: 250 };
 
 interface PageToMeasure {

@@ -1,4 +1,4 @@
-// How much JavaScript a first visit downloads (issue 10 item 6, decision 0029): the public pages — landing, sign-in,
+// How much JavaScript a first visit downloads (docs/decisions/0029-web-performance.md): the public pages — landing, sign-in,
 // a shared memory — signed out, and the signed-in home. A size budget, not a timing: every script the page loaded
 // until the network went quiet, each body gzipped here at level 9 (the server may send Brotli, smaller still; the
 // budget counts gzip so it does not depend on what the browser negotiated).
@@ -14,7 +14,7 @@ import { ui } from './support/texts';
 import { newUser, registerViaApi, signInViaApi } from './support/users';
 
 /**
- * Issue 10 asks 120 KB for the public pages and 250 KB signed in. The libraries every page runs (React, React Router,
+ * The target is 120 KB for the public pages and 250 KB signed in. The libraries every page runs (React, React Router,
  * i18next, TanStack Query, zod, sonner, tailwind-merge) weigh ~165 KB gzipped on their own, so 120 cannot be met
  * without replacing them (decision 0029): the public budgets hold what the splitting achieved, with a little room,
  * so a page that starts pulling in another page's code fails here. /auth also carries its forms (react-hook-form,

@@ -1,4 +1,4 @@
-// Issue 10's access-control matrix: every API route the server registers (its own route list, so a new route
+// The access-control matrix: every API route the server registers (its own route list, so a new route
 // without an entry here fails this file), called as a stranger, as the owner of the data (A), as another person
 // (B) and as an administrator — with the status each must get, and without A's data in anyone else's answer.
 import { randomBytes } from 'node:crypto';

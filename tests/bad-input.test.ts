@@ -1,4 +1,4 @@
-// Issue 10's bad-input suite: every route that takes a body — the app's own (from its route list) and
+// The bad-input suite (docs/decisions/0027-bad-input.md): every route that takes a body — the app's own (from its route list) and
 // better-auth's (from its endpoint list), so a new one without an entry here fails this file — called by
 // the person who may call it, at a real address, with bodies made wrong on purpose: wrong types, missing
 // fields, text just past its maximum and past the body limit, text the database cannot keep, prototype

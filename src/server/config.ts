@@ -176,7 +176,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
           provider: 'stripe' as const,
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
-          /** Built-in defaults when the administrators' settings name no price (spec §3). */
+          /** Built-in defaults when the administrators' settings name no price. */
           priceIds: { en: env.STRIPE_PRICE_ID_EN ?? null, fr: env.STRIPE_PRICE_ID_FR ?? null },
           apiUrl: env.STRIPE_API_URL ?? null,
           timeoutMs: env.STRIPE_TIMEOUT_SECONDS * 1000,

@@ -1,4 +1,4 @@
-// The business constants of spec §9, in one place for the server and the web app.
+// The product's business constants (prices, limits, page sizes, timings), in one place for the server and the web app.
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

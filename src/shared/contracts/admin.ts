@@ -10,7 +10,7 @@ export const REMINDER_BODY_MAX = 50_000;
 export const DAILY_LIMIT_MAX = 1000;
 export const REMINDER_DAYS_MAX = 365;
 
-/** Prompts, names, templates: required once trimmed (spec §5 "Admin saves"). */
+/** Prompts, names, templates: required once trimmed, so an administrator cannot save a blank one. */
 const requiredText = (max: number, tooLong: string) =>
   z.string({ error: 'validation.settingRequired' }).trim().min(1, 'validation.settingRequired').max(max, tooLong);
 /** Price ids and promotion codes: optional; empty clears. */
@@ -22,7 +22,7 @@ const optionalText = (max: number) =>
     .transform((value) => value || null)
     .nullable();
 
-/** Everything the administrator panel edits in app_settings (spec §3), as GET /api/admin/settings answers it. */
+/** Everything the administrator panel edits in app_settings (its single row), as GET /api/admin/settings answers it. */
 export const adminSettingsSchema = z.object({
   chatPrompt: z.string(),
   chatPromptFr: z.string(),
@@ -98,7 +98,7 @@ export const agentAvatarResponseSchema = z.object({ agentAvatarUrl: z.string() }
 
 const emailAddress = z.email({ error: 'validation.emailInvalid' }).max(EMAIL_MAX, 'validation.emailTooLong');
 
-/** POST /api/admin/email/test — the e-mail tester (spec §7 send-email: to, subject, html). */
+/** POST /api/admin/email/test — the e-mail tester: a recipient, and optionally a subject and an HTML body. */
 export const testEmailSchema = z.strictObject({
   to: z.string({ error: 'validation.recipientRequired' }).trim().min(1, 'validation.recipientRequired').pipe(emailAddress),
   subject: z.string({ error: 'validation.settingTooLong' }).trim().max(REMINDER_SUBJECT_MAX, 'validation.settingTooLong').default(''),
@@ -122,8 +122,8 @@ export const outboxPageSchema = z.object({
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
 /**
- * POST /api/admin/reminders/bulk — reminds everyone whose last chat is more than `days` days ago (spec §9:
- * default 7, at least 1), each in their language with their first name, except people who unsubscribed or
+ * POST /api/admin/reminders/bulk — reminds everyone whose last chat is more than `days` days ago
+ * (7 by default, at least 1), each in their language with their first name, except people who unsubscribed or
  * were reminded within those days. POST /api/admin/reminders/single {email} reminds one person
  * (404 USER_NOT_FOUND "User not found with this email address").
  */

@@ -18,7 +18,7 @@ interface SideDrawerProps {
 const entryClass =
   'flex h-12 items-center gap-3 rounded-md px-3 text-[0.95rem] font-medium text-ink transition-colors hover:bg-sand aria-[current=page]:bg-accent-soft aria-[current=page]:text-accent-strong [&_svg]:size-5 [&_svg]:text-ink-muted aria-[current=page]:[&_svg]:text-accent-strong';
 
-/** Under 768 px the header's navigation moves here, with the same entries (spec §2). */
+/** Under 768 px the header's navigation moves here, with the same entries. */
 export function SideDrawer({ me, onSignOut }: SideDrawerProps) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);

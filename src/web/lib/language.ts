@@ -17,7 +17,7 @@ interface LanguageSources {
   profileLanguage?: string | null;
   /** What this browser chose before (header switcher, last signed-in profile). */
   storedLanguage?: string | null;
-  /** navigator.language: used only if it is English or French (spec §5). */
+  /** navigator.language: used only if it is English or French. */
   browserLanguage?: string | null;
 }
 

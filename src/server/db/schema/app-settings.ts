@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Spec §3 "app_settings": a single row (id = 1), seeded with defaults at start (db/seed.ts).
+// The administrators' settings: a single row (id = 1), seeded with defaults at start (db/seed.ts).
 export const appSettings = pgTable(
   'app_settings',
   {

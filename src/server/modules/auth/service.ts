@@ -97,7 +97,7 @@ export function createSessionReader(auth: Auth, sessions: AuthRepository) {
 export type SessionReader = ReturnType<typeof createSessionReader>;
 
 /**
- * Spec §6 "How admin is decided" — on the server, from the profile (or ADMIN_EMAILS), never from the browser.
+ * Whether the caller is an administrator — decided on the server, from the profile (or ADMIN_EMAILS), never from the browser.
  * Every admin route uses it in onRequest: 401 without a session, 403 for anyone else, and each refusal of a
  * signed-in person is logged (who and which route, nothing of the request body).
  */
@@ -112,7 +112,7 @@ export function createAdminGuard(deps: { session: SessionReader; profiles: Pick<
       try {
         admin = await deps.profiles.isAdmin(user);
       } catch (error) {
-        // Spec §6: any failure of the check means "not admin".
+        // Any failure of the check means "not admin".
         request.log.error({ err: error, userId: user.id }, 'admin check failed');
       }
       if (!admin) {

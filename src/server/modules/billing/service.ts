@@ -21,7 +21,7 @@ const providerFailure = (error: unknown) =>
   error instanceof AppError ? error : new AppError('PAYMENT_PROVIDER_FAILED', error instanceof BillingProviderError ? error.message : 'The payment provider failed.');
 
 /**
- * Subscriptions (spec §3, §4, §7): the one place that answers "is this person subscribed?", the checkout
+ * Subscriptions (docs/decisions/0025-billing.md): the one place that answers "is this person subscribed?", the checkout
  * and portal, the provider's events (webhook or sandbox — the same code path), coupons and free access.
  */
 export function createBillingService(deps: {
@@ -86,7 +86,7 @@ export function createBillingService(deps: {
     applyEvent,
 
     /**
-     * Spec §7 create-checkout: the language's price, its locale, and the promotion resolved from the
+     * A checkout: the language's price, its locale, and the promotion resolved from the
      * per-language coupon map (an unknown code is refused; none entered: the language's default promotion).
      */
     async checkout(user: { id: string; email: string }, input: { language: Language; promoCode?: string | undefined }): Promise<CheckoutResponse> {
@@ -114,7 +114,7 @@ export function createBillingService(deps: {
       }
     },
 
-    /** Spec §7 create-billing-portal, in the person's language. */
+    /** The payment provider's billing portal, in the person's language. */
     async portal(userId: string, language: Language): Promise<{ url: string }> {
       const row = await billing.findSubscription(userId);
       if (!row?.customerId) throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to manage.');
@@ -186,7 +186,7 @@ export function createBillingService(deps: {
     async removeCoupon(language: Language, code: string): Promise<void> {
       if (!(await billing.removeCoupon(language, code))) throw new AppError('NOT_FOUND', 'No such coupon.');
     },
-    /** Spec §5: a code is valid only if it is a key of the chosen language's map. */
+    /** A code is valid only if it is a key of the chosen language's map. */
     async validateCoupon(language: Language, code: string): Promise<boolean> {
       return couponOf(await billing.coupons(language), code) !== null;
     },

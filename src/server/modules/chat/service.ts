@@ -104,14 +104,14 @@ export function createChatService(deps: {
 }) {
   const { chat, profiles, providers, safety } = deps;
 
-  /** Spec §3 "Subscription status", from billing: a paid subscription or free access is active. */
+  /** The subscription status, from billing: a paid subscription or free access is active. */
   const subscriptionOf = async (userId: string) => {
     const status = await deps.billing.statusOf(userId);
     return { active: status.hasActiveSubscription, freeAccess: status.isFreeAccess };
   };
 
   /**
-   * The access rule (spec §1, §6), decided here only: the first session is free (no journaled day
+   * The access rule (docs/decisions/0016-access-before-daily-limit.md), decided here only: the first session is free (no journaled day
    * yet), and after that an active subscription is needed — free access counts as one.
    */
   const accessOf = async (userId: string) => {
@@ -125,7 +125,7 @@ export function createChatService(deps: {
     }
   };
 
-  /** Spec §3 "Generation limit info" for today (UTC), from the profile's counter and the admin's limit. */
+  /** Images left today (UTC date), from the profile's counter and the admin's limit. */
   const generationOf = (profile: Pick<ProfileRow, 'imageGenerationCount' | 'lastImageGenerationDate'>, limit: number) =>
     generationLimit({ limit, count: profile.imageGenerationCount, lastDate: profile.lastImageGenerationDate, today: utcDate() });
 

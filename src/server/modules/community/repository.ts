@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appSettings } from '../../db/schema/index';
 
-// The community links live in app_settings (spec §3 discord_link; the calendars beside it).
+// The community links live in app_settings (discord_link and the calendars beside it).
 export function createCommunityRepository(db: Database) {
   return {
     async find() {

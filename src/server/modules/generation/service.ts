@@ -13,7 +13,7 @@ import type { SafetyService } from '../safety/service';
 import { reservedDayOf, type GenerationRepository, type GenerationRow, type StartOutcome } from './repository';
 
 /**
- * Spec §8: when the texts cannot be made, the memory is titled "Conversation with the agent" (the agent's
+ * When the texts cannot be made, the memory is titled "Conversation with the agent" (the agent's
  * name in the language), has no key comment, and this reflection.
  */
 export function fallbackTexts(language: Language, agentName: string): MemoryTexts {
@@ -56,7 +56,8 @@ export interface GenerationContext {
 }
 
 /**
- * Turns the day's conversation into a memory (spec §4 "Artwork generation flow"), in one request.
+ * Turns the day's conversation into a memory, in one request: limits, texts, image, storage,
+ * the memory row and the journaled day (docs/decisions/0012-generation-in-one-request-with-idempotency-key.md).
  * The conversation is handed to the text provider and kept nowhere: only the title, the reflection, the
  * image prompt (made of curated words or the model's own) and the image are stored. Logs carry only kinds
  * of failures, never the conversation, the title or the reflection.
@@ -106,7 +107,7 @@ export function createGenerationService(deps: {
     }
   };
 
-  /** The artwork, or the default one (the offline renderer, from the same prompt) with spec §8's outcome. */
+  /** The artwork, or the default one (the offline renderer, from the same prompt) with the outcome that picks the person's message. */
   const artworkOf = async (
     image: ImageProvider,
     request: Parameters<ImageProvider['generate']>[0],
@@ -170,7 +171,7 @@ export function createGenerationService(deps: {
     startedAt: Date,
     { log, signal }: GenerationContext,
   ): Promise<GenerationResult> => {
-    // The same UTC date as the chat's limit info (spec §5), and the day the slot was reserved for.
+    // The same UTC date as the chat's limit info (the daily limit counts UTC dates), and the day the slot was reserved for.
     const day = reservedDayOf(startedAt);
     let stored: StoredImage | null = null;
     let memoryId: string;
@@ -219,7 +220,7 @@ export function createGenerationService(deps: {
         result,
       });
     } catch (error) {
-      // Spec §8 "Error creating visual memory": nothing was made, so nothing is counted or kept.
+      // "Error creating visual memory": nothing was made, so nothing is counted or kept.
       log.error({ errorName: errorName(error), stored: stored !== null }, 'memory could not be created: the reservation is released');
       const undo: Promise<unknown>[] = [generations.fail(key)];
       if (stored) undo.push(storage.remove(stored.key));

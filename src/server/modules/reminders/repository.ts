@@ -13,7 +13,7 @@ const recipientColumns = {
 export function createRemindersRepository(db: Database) {
   return {
     /**
-     * Spec §7 profiles "where last_chat_date is before a cutoff, ordered by id" — minus people who
+     * Profiles whose last chat is before the cutoff, ordered by id — minus people who
      * unsubscribed or were reminded since `remindedSince` (never twice within the threshold).
      */
     async listInactive(cutoffDay: string, remindedSince: Date) {

@@ -14,7 +14,7 @@ type Recipient = NonNullable<Awaited<ReturnType<RemindersRepository['findByEmail
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** The administrators' e-mail tools (spec §2 Admin "Email Tools", §9 reminders) and the unsubscribe link. */
+/** The administrators' e-mail tools (the tester, bulk and single reminders) and the unsubscribe link. */
 export function createRemindersService(deps: {
   reminders: RemindersRepository;
   settings: SettingsService;
@@ -86,7 +86,7 @@ export function createRemindersService(deps: {
       await reminders.optOut(userId);
     },
 
-    /** Spec §7 send-email: the administrator's test message, through whichever mail provider is configured. */
+    /** The administrator's test message (to, subject, HTML), through whichever mail provider is configured. */
     async sendTest(input: Required<TestEmailInput>): Promise<void> {
       const subject = input.subject || 'Souvenir test e-mail';
       const html = input.html || `<p>${escapeHtml('This is a test e-mail from Souvenir.')}</p>`;

@@ -16,7 +16,7 @@ function buildStatus(overrides: { journalDays?: number; active?: boolean; freeAc
   };
 }
 
-describe('resolveMainAction (spec §2 Home)', () => {
+describe('resolveMainAction (the home page’s main button)', () => {
   it('starts the first session, free, before any journaled day', () => {
     expect(resolveMainAction({ signedIn: true, status: buildStatus({ journalDays: 0 }), isError: false })).toEqual({ kind: 'start', to: '/home/chat' });
   });

@@ -128,7 +128,7 @@ function CommunityLinksForm({ links }: { links: Community }) {
   );
 }
 
-/** Spec §3 pricing settings: empty means the built-in defaults apply. */
+/** The price ids and default promotion codes per language: empty means the built-in defaults apply. */
 function PricingForm({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
   const id = useId();

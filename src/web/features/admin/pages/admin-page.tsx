@@ -15,7 +15,7 @@ import { readTicketFilter, SupportTicketsTab } from '../components/support-ticke
 import { UsageLimitsTab } from '../components/usage-limits-tab';
 import { readUserSearch, UsersTab } from '../components/users-tab';
 
-/** Spec §2 "Admin panel": the tabs in the specification's order, with AI beside Global, then Users (free access). */
+/** The administrator panel's tabs in the specification's order, with AI beside Global, then Users (free access). */
 const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'ai', 'support', 'users'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -7,7 +7,7 @@ import { formatPrice } from '../format';
 
 const INCLUDED = ['sessions', 'artwork', 'community', 'cancel'] as const;
 
-/** The one monthly plan (spec §1, §2 "Pricing"): its price in the interface's language and what it includes. */
+/** The one monthly plan: its price in the interface's language and what it includes. */
 export function PlanCard({ language, children }: { language: Language; children: ReactNode }) {
   const { t } = useTranslation('billing');
   const id = useId();

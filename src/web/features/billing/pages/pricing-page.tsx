@@ -8,7 +8,7 @@ import { CurrentSubscriptionNote } from '../components/current-subscription-note
 import { PlanCard } from '../components/plan-card';
 
 /**
- * /home/pricing (spec §2 "Pricing"): the one monthly plan, a promotion code, Subscribe, and the way back
+ * /home/pricing: the one monthly plan, a promotion code, Subscribe, and the way back
  * home. It also says where the person stands, and that nothing was charged after a cancelled payment.
  */
 export function PricingPage() {

@@ -28,7 +28,7 @@ import { useSafetyCountry } from '../hooks/use-safety-country';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { hasEnoughToFinish } from '../messages';
 
-/** /home/chat — the day's conversation with the agent (spec §2 "Chat"). */
+/** /home/chat — the day's conversation with the agent. */
 export function ChatPage() {
   const { t, i18n } = useTranslation(['chat', 'common']);
   const language = toLanguage(i18n.resolvedLanguage) ?? 'en';

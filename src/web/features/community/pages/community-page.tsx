@@ -18,7 +18,7 @@ const VALUES = [
 ] as const;
 
 /**
- * /community (spec §2 "Community"): public. Words and drawings about the community, the weekly calendar of
+ * /community: public. Words and drawings about the community, the weekly calendar of
  * art-therapy gatherings (loaded on request), add-to-calendar, the community server when there is one, and
  * the way back home. The links come from the administrators' settings.
  */

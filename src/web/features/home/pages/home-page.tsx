@@ -7,7 +7,7 @@ import { WelcomeBackDialog } from '../components/welcome-back-dialog';
 import { useMainAction } from '../hooks/use-main-action';
 import { useWelcomeBackTimer } from '../hooks/use-welcome-back-timer';
 
-/** Spec §2 Home: a greeting, where today's session begins, and the latest memories. */
+/** The home page: a greeting, where today's session begins, and the latest memories. */
 export function HomePage() {
   const { t } = useTranslation('home');
   const { data: me } = useMe();

@@ -48,7 +48,7 @@ function toSearch({ filter, year, month, page }: GalleryParams): string {
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** /home/memories — every memory, nine at a time, by favourites and by period (spec §2 "Memory gallery"). */
+/** /home/memories — every memory, nine at a time, by favourites and by period. */
 export function GalleryPage() {
   const { t, i18n } = useTranslation('gallery');
   const [search, setSearch] = useSearchParams();
@@ -60,10 +60,10 @@ export function GalleryPage() {
   const gridRef = useRef<HTMLUListElement>(null);
 
   const go = (next: GalleryParams, replace = false) => setSearch(toSearch(next), { replace });
-  // Spec §4 "Gallery": a new filter or period starts again at page 1.
+  // A new filter or period starts again at page 1.
   const hrefFor = (target: number): To => ({ search: toSearch({ ...params, page: target }) });
 
-  // Spec §4 "Gallery": a page past the last (an old link, a memory deleted elsewhere) goes back to page 1.
+  // A page past the last (an old link, a memory deleted elsewhere) goes back to page 1.
   const settled = gallery.data && !gallery.isPlaceholderData ? gallery.data : undefined;
   const beyondLastPage = settled !== undefined && settled.pageCount > 0 && page > settled.pageCount;
   useEffect(() => {

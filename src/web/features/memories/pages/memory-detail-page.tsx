@@ -23,7 +23,7 @@ import { canShareImageFiles, isShareCancel, memoryPngFile, saveFile } from '../m
 const pageClassName = 'mx-auto w-full max-w-[40rem]';
 
 /**
- * /home/memories/{id} (spec §2 "Memory detail"): the artwork as the hero — square, whole, as wide as the
+ * /home/memories/{id}: the artwork as the hero — square, whole, as wide as the
  * screen on a phone — its title beneath like a museum label with the like heart, the date, a calm row of
  * actions (share, download, conversation, rename, delete), and the reflection to read slowly.
  */

@@ -26,7 +26,7 @@ const COUNTER_FROM = MEMORY_TITLE_MAX - 20;
 const pageClassName = 'mx-auto w-full max-w-[40rem]';
 
 /**
- * /home/memories/edit/{id} (spec §2 "Memory edit"): only the title can change; the reflection is shown
+ * /home/memories/edit/{id}: only the title can change; the reflection is shown
  * as it was written. Saving goes back to the memory's page.
  */
 export function MemoryEditPage() {

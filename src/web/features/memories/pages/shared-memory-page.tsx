@@ -17,7 +17,7 @@ const frameStyle = { maxWidth: SHARED_IMAGE_MAX_PX } as const;
 const NOT_FOUND_STATUSES = new Set([400, 404, 410]);
 
 /**
- * /shared/{token} (spec §2 "Shared memory"): public, signed in or not. A small exhibition card — the
+ * /shared/{token}: public, signed in or not. A small exhibition card — the
  * artwork whole, its title beneath like a museum label, the date and the reflection — and an invitation
  * to Souvenir. Never the conversation, never who made it. The Open Graph tags come from the server.
  */
@@ -126,7 +126,7 @@ function SharedMemorySkeleton() {
   );
 }
 
-/** Missing, malformed, revoked or unknown: the same words for all (spec §2), never saying which. */
+/** Missing, malformed, revoked or unknown: the same words for all, never saying which. */
 function SharedMemoryNotFound() {
   const { t } = useTranslation(['shared', 'common']);
   useDocumentTitle(`${t('shared:notFound.title')} · ${t('common:brand')}`);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 
-/** Any unknown child of /home (spec §2). */
+/** Any unknown child of /home: a 404 with a link to "/". */
 export function NotFoundPage() {
   const { t } = useTranslation('not-found');
   return (

@@ -21,7 +21,7 @@ function formatDay(isoDate: string, language: Language): string {
 }
 
 /**
- * /privacy-policy (spec §2 "Privacy policy"): public. The policy in the interface language unless another is
+ * /privacy-policy: public. The policy in the interface language unless another is
  * chosen here (the interface itself does not change). Administrators can edit the text of the language shown;
  * the server alone decides who may save.
  */
@@ -32,7 +32,7 @@ export function PrivacyPolicyPage() {
   const language: Language = isLanguage(chosen) ? chosen : (toLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE);
   const policy = usePrivacyPolicy(language);
   const me = useMe();
-  // Spec §8: a failed admin check means "not an administrator" — no Edit.
+  // A failed admin check means "not an administrator" — no Edit.
   const isAdmin = me.data?.profile.isAdmin === true;
   const [editing, setEditing] = useState(false);
   const [returnFocus, setReturnFocus] = useState(false);

@@ -15,7 +15,7 @@ import { SubscriptionSection } from '../components/subscription-section';
 const pageClassName = 'mx-auto w-full max-w-2xl';
 
 /**
- * /home/profile (spec §2 "Profile"): the picture, the profile form, the subscription block, the password,
+ * /home/profile: the picture, the profile form, the subscription block, the password,
  * the data export and the danger zone, one calm column.
  */
 export function ProfilePage() {

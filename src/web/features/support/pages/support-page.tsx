@@ -11,7 +11,7 @@ type SupportTab = 'new' | 'history';
 /** The tab lives in the address (?tab=history) so a reload or a link opens the same one; new-ticket is the default. */
 const readTab = (search: URLSearchParams): SupportTab => (search.get('tab') === 'history' ? 'history' : 'new');
 
-/** /home/support (spec §2 "Support"): write to the team, and read their answers. */
+/** /home/support: write to the team, and read their answers. */
 export function SupportPage() {
   const { t } = useTranslation('support');
   const [search, setSearch] = useSearchParams();
