@@ -37,7 +37,7 @@ export interface PageRenderOptions {
   /** dist/ssr/entry-server.js; without it every page is drawn in the browser, as before. */
   ssrEntry: string;
   /** The head tags of a public page that has its own (a shared memory's previews), or null. */
-  extraHead: (pathname: string, language: Language) => Promise<ExtraHead | null>;
+  extraHead: (pathname: string, language: Language, request: FastifyRequest) => Promise<ExtraHead | null>;
 }
 
 /**
@@ -171,13 +171,13 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
 
     if (!route || !ssr) {
       // Without the server bundle a shared page is still titled and previewed from its head alone.
-      const extra = await opts.extraHead(pathname, language);
+      const extra = await opts.extraHead(pathname, language, request);
       const page = { language, rendered: false, head: extra?.tags, state: { me: null }, scripts: true, ...(extra?.title ? { title: extra.title } : {}) };
       return { html: assemblePage(template, page), cacheControl: 'no-cache', vary };
     }
 
     try {
-      const [result, extra] = await Promise.all([ssr.render({ url, language, fetchApi }), opts.extraHead(pathname, language)]);
+      const [result, extra] = await Promise.all([ssr.render({ url, language, fetchApi }), opts.extraHead(pathname, language, request)]);
       const frame = route.modules.includes('app/main-layout.tsx');
       const preload = route.scripts
         ? [...new Set([...route.modules, ...localeChunks(manifest, language, frame)].flatMap((source) => chunksOf(manifest, source)))].filter((file) => !inShell.has(file))

@@ -24,6 +24,8 @@ export interface CheckoutInput {
   language: Language;
   /** The provider's promotion id resolved from the per-language coupon map. */
   promotionId: string | null;
+  /** The address the person uses (scheme, host, port): pages inside the app are sent there. */
+  origin: string;
   successUrl: string;
   cancelUrl: string;
 }
@@ -33,7 +35,7 @@ export interface BillingProvider {
   /** Where the person pays: a hosted checkout page's address. */
   createCheckout(input: CheckoutInput): Promise<{ url: string }>;
   /** Where the person manages or cancels: a hosted portal's address, in their language. */
-  createPortal(input: { customerId: string; language: Language; returnUrl: string }): Promise<{ url: string }>;
+  createPortal(input: { customerId: string; language: Language; origin: string; returnUrl: string }): Promise<{ url: string }>;
   /** Ends a subscription at once (account erasure). */
   cancel(subscriptionId: string): Promise<void>;
 }
