@@ -17,6 +17,7 @@ import { adminSettingsUpdateSchema, bulkReminderSchema, singleReminderSchema, te
 import { firstNameSchema, languageSchema, passwordSchema } from '@shared/contracts/auth';
 import { checkoutRequestSchema, couponAddSchema, couponValidateSchema, freeAccessUpdateSchema, portalRequestSchema } from '@shared/contracts/billing';
 import { chatReplyRequestSchema } from '@shared/contracts/chat';
+import { backupRestoreSchema } from '@shared/contracts/backups';
 import { communityUpdateSchema } from '@shared/contracts/community';
 import { continuityFactCreateSchema, continuitySettingsSchema } from '@shared/contracts/continuity';
 import { invitationCreateSchema } from '@shared/contracts/invitations';
@@ -283,6 +284,10 @@ async function setup() {
     // Registration is open here, so a valid invitation is refused too (409): only the body's refusals are tried.
     'POST /api/admin/invitations': our('admin', '/api/admin/invitations', invitationCreateSchema, () => ({ email: 'guest@example.test', language: 'fr' })),
     'DELETE /api/admin/invitations/:id': none('admin', `/api/admin/invitations/${randomUUID()}`),
+    'POST /api/admin/backups': none('admin', '/api/admin/backups'),
+    'POST /api/admin/backups/:name/restore': our('admin', '/api/admin/backups/souvenir-2020-01-01T00-00-00-000Z.backup.gz/restore', backupRestoreSchema, () => ({
+      confirm: 'souvenir-2020-01-01T00-00-00-000Z.backup.gz',
+    })),
     'PUT /api/admin/community': our('admin', '/api/admin/community', communityUpdateSchema, () => ({
       chatServerUrl: 'https://chat.example.test/invite',
       calendarUrlEn: null,

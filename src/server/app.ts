@@ -11,6 +11,8 @@ import { createAuth, verificationRequired } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAdminGuard, createSessionReader } from './modules/auth/service';
+import { backupsRoutes } from './modules/backups/routes';
+import { createBackupsService } from './modules/backups/service';
 import { createInvitationsRepository } from './modules/invitations/repository';
 import { invitationsRoutes } from './modules/invitations/routes';
 import { createInvitationsService } from './modules/invitations/service';
@@ -252,6 +254,14 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(continuityRoutes({ session, continuity }));
   await app.register(supportRoutes({ session, admin, support, originOf }));
   await app.register(invitationsRoutes({ admin, invitations, originOf }));
+  const backups = createBackupsService({
+    database,
+    dir: config.backups.dir,
+    filesDir: config.storage.s3 ? null : path.join(config.dataDir, 'files'),
+    dailyAtMinute: config.backups.dailyAtMinute,
+    keep: config.backups.keep,
+  });
+  await app.register(backupsRoutes({ admin, backups }));
   await app.register(privacyRoutes({ admin, privacy }));
   await app.register(safetyRoutes({ admin, safety }));
   await app.register(communityRoutes({ admin, community }));
@@ -309,6 +319,11 @@ export async function buildApp(deps: AppDependencies) {
       .finally(() => waiting.forEach((done) => done()));
   }, config.reminderCheckIntervalMs);
   reminderTimer.unref();
+  // Automatic backups: checked every minute, written once a UTC day after their time (BACKUP_TIME).
+  const backupTimer = setInterval(() => {
+    backups.runScheduled(app.log).catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed'));
+  }, 60_000);
+  backupTimer.unref();
 
   // Generations cut short by a stopped process give their daily slot back (docs/decisions/0028): at start
   // every running one on PGlite (this process alone holds its folder), and then, every minute, any running
@@ -323,6 +338,7 @@ export async function buildApp(deps: AppDependencies) {
 
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
+    clearInterval(backupTimer);
     clearInterval(recoveryTimer);
     await backgroundTasks.settled();
     await mail.close();

@@ -21,6 +21,7 @@ import { translateMessageKey } from '@web/lib/i18n';
 import { useCommunityLinks } from '../api/get-community-links';
 import { communityUpdateSchema, useUpdateCommunityLinks } from '../api/update-community-links';
 import { numberOrNaN, useSettingsForm } from '../hooks/use-settings-form';
+import { BackupsCard } from './backups-card';
 import { CrisisReferrals } from './safety-blocks';
 import { SettingsSection } from './settings-section';
 
@@ -35,6 +36,7 @@ export function GlobalTab({ settings }: { settings: AdminSettings }) {
       <PricingForm settings={settings} />
       <ReminderScheduleForm settings={settings} />
       <AccessModes />
+      <BackupsCard />
       <ProvidersTable providers={settings.providers} />
       <CrisisReferrals />
     </div>
