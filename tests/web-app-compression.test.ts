@@ -27,10 +27,7 @@ const app = Fastify();
 await app.register(webAppPlugin, {
   dir: dist,
   enabled: true,
-  pages: async () => async (pathname) =>
-    pathname.startsWith('/shared/')
-      ? { html: indexHtml.replace('<title>Souvenir</title>', '<title>A shared memory</title>'), cacheControl: 'no-cache', vary: 'cookie, accept-encoding' }
-      : null,
+  renderPage: async (pathname) => (pathname.startsWith('/shared/') ? (html) => html.replace('<title>Souvenir</title>', '<title>A shared memory</title>') : null),
 });
 afterAll(async () => {
   await app.close();

@@ -2,7 +2,7 @@ import { ProviderError } from '../provider-error';
 
 /**
  * Why no image came: the size was refused, a content policy refused the prompt, the service took too
- * long, or anything else upstream. They choose spec §8's message (fallback-size, fallback-policy, fallback).
+ * long, or anything else upstream. They choose the message the person sees about the default artwork (fallback-size, fallback-policy, fallback).
  */
 export type ImageFailure = 'size' | 'policy' | 'timeout' | 'upstream';
 

@@ -8,7 +8,7 @@ import { SettingsSection } from './settings-section';
 import { TextArea } from './text-area';
 
 /**
- * Chat Prompt: what the agent is told before every conversation, per language (spec §5: never empty), and
+ * Chat Prompt: what the agent is told before every conversation, per language (a prompt may never be empty), and
  * beneath it, read-only, the safety instructions the server always adds after it.
  */
 export function ChatPromptTab({ settings }: { settings: AdminSettings }) {

@@ -6,7 +6,6 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toLanguage } from '@web/lib/language';
 import { useCommunity } from '@web/lib/api/get-community';
-import { usePageTitle } from '@web/lib/page-head';
 import { calendarUrlFor } from '../calendar-links';
 import { CalendarEmbed } from '../components/calendar-section';
 import { GatheringIllustration, PaletteIllustration, ShareIllustration, TeaIllustration } from '../components/community-illustrations';
@@ -24,7 +23,6 @@ const VALUES = [
  */
 export function CommunityPage() {
   const { t } = useTranslation(['community', 'common']);
-  usePageTitle(t('common:titles.community'));
   // What this instance really offers: the gatherings are spoken of only once their calendar is published.
   const community = useCommunity();
   const hasCalendar = Boolean(community.data?.calendarUrl.en ?? community.data?.calendarUrl.fr);

@@ -15,6 +15,9 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { keepingQueryKey, useKeeping } from '@web/lib/api/get-keeping';
 
+// French labels are long: on a phone these buttons wrap their words instead of widening the page.
+const WRAP = 'h-auto min-h-11 max-w-full whitespace-normal py-2';
+
 const client = () => import('@web/lib/keeping/keeping-client');
 
 /** "Conversations on every device": turn on, unlock this device, change the passphrase, download, turn off. */
@@ -39,7 +42,7 @@ export function KeepingSection({ userId }: { userId: string }) {
     body = (
       <>
         <p className="leading-relaxed text-ink-muted">{t('profile.off')}</p>
-        <Button onClick={() => setSetupOpen(true)}>{t('setup.open')}</Button>
+        <Button className={WRAP} onClick={() => setSetupOpen(true)}>{t('setup.open')}</Button>
         <KeepingSetupDialog userId={userId} open={setupOpen} onOpenChange={setSetupOpen} />
       </>
     );
@@ -98,7 +101,7 @@ function DownloadReadable({ userId }: { userId: string }) {
     }
   };
   return (
-    <Button variant="secondary" pending={working} onClick={() => void download()}>
+    <Button variant="secondary" className={WRAP} pending={working} onClick={() => void download()}>
       <Download aria-hidden="true" />
       {t('keeping:profile.download')}
     </Button>
@@ -127,7 +130,7 @@ function TurnOff() {
   return (
     <Dialog open={open} onOpenChange={(next) => !working && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button variant="ghost">
+        <Button variant="ghost" className={WRAP}>
           <Trash2 aria-hidden="true" />
           {t('keeping:profile.turnOff')}
         </Button>
@@ -167,7 +170,7 @@ function ChangePassphrase({ envelope }: { envelope: KeyEnvelope }) {
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogTrigger asChild>
-        <Button variant="secondary">
+        <Button variant="secondary" className={WRAP}>
           <KeyRound aria-hidden="true" />
           {t('keeping:profile.change')}
         </Button>
