@@ -19,8 +19,7 @@ import { createInvitationsService } from './modules/invitations/service';
 import { createBillingRepository } from './modules/billing/repository';
 import { billingRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
-import { createSandboxBilling } from './providers/billing/sandbox';
-import { createStripeBilling } from './providers/billing/stripe';
+import { createBillingProvider } from './providers/billing/index';
 import { createChatRepository } from './modules/chat/repository';
 import { chatRoutes } from './modules/chat/routes';
 import { createChatService } from './modules/chat/service';
@@ -172,11 +171,11 @@ export async function buildApp(deps: AppDependencies) {
     log: app.log,
   });
   const billingRepository = createBillingRepository(database.db);
-  const stripe = config.billing.provider === 'stripe' ? createStripeBilling(config.billing) : null;
+  // The access mode decides the provider: Stripe, the in-app sandbox, or none on a private instance.
+  const payments = createBillingProvider(config.billing, { checkouts: billingRepository });
   const billing = createBillingService({
     billing: billingRepository,
-    provider: stripe ?? createSandboxBilling({ checkouts: billingRepository }),
-    off: config.billing.provider === 'off',
+    provider: payments.provider,
     defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },
   });
   // The crisis layer stands in front of every chat provider; with an AI provider, the model's judgement
@@ -247,7 +246,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
   await app.register(adminRoutes({ admin, session, settings, reminders, uploadMax: config.rateLimit.uploadMax, originOf }));
   await app.register(aiRoutes({ admin, ai }));
-  await app.register(billingRoutes({ session, admin, billing, webhook: stripe, originOf }));
+  await app.register(billingRoutes({ session, admin, billing, webhook: payments.webhook, originOf }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(keepingRoutes({ session, keeping }));
   await app.register(continuityRoutes({ session, continuity }));

@@ -20,17 +20,12 @@ import {
 import { idParamsSchema } from '@shared/contracts/id-params';
 import { LANGUAGES } from '@shared/limits';
 import { AppError } from '../../app-error';
-import type { BillingEvent } from '../../providers/billing/index';
+import type { BillingEvent, BillingWebhook } from '../../providers/billing/index';
 import type { OriginResolver } from '../../public-origin';
 import type { AdminGuard, SessionReader } from '../auth/service';
 import type { BillingService } from './service';
 
-export interface WebhookReader {
-  /** Verifies the signature on the raw body and reduces the event (null: a type that changes nothing). */
-  readWebhook(rawBody: Buffer, signature: string): BillingEvent | null;
-}
-
-export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard; billing: BillingService; webhook: WebhookReader | null; originOf: OriginResolver }) {
+export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard; billing: BillingService; webhook: BillingWebhook | null; originOf: OriginResolver }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = async (request: FastifyRequest) => {

@@ -26,16 +26,16 @@ const providerFailure = (error: unknown) =>
  */
 export function createBillingService(deps: {
   billing: BillingRepository;
+  /** The access mode's provider; "off" is a private instance: everyone signed in has access, nothing is sold. */
   provider: BillingProvider;
-  /** A private instance: everyone signed in has access, and nothing can be bought. */
-  off: boolean;
   /** Built-in price ids from configuration, when the administrators' settings name none. */
   defaultPriceIds: Record<Language, string | null>;
 }) {
   const { billing, provider } = deps;
+  const off = provider.name === 'off';
 
   async function statusOf(userId: string, now = new Date()): Promise<SubscriptionStatus> {
-    if (deps.off) return { hasActiveSubscription: true, expiresAt: null, isFreeAccess: false, status: null, manageable: false, provider: 'off' };
+    if (off) return { hasActiveSubscription: true, expiresAt: null, isFreeAccess: false, status: null, manageable: false, provider: 'off' };
     const [row, freeAccess] = await Promise.all([billing.findSubscription(userId), billing.freeAccessOf(userId)]);
     const active = isActive(row, now);
     return {
@@ -53,6 +53,8 @@ export function createBillingService(deps: {
    * provider's redelivery applies it); answers whether it changed anything.
    */
   async function applyEvent(event: BillingEvent, log: FastifyBaseLogger): Promise<boolean> {
+    // Nothing is sold on a private instance, so no provider speaks to it.
+    if (provider.name === 'off') return false;
     const { outcome, userId } = await billing.applyEventOnce(
       { id: event.id, type: event.type },
       {
@@ -76,7 +78,7 @@ export function createBillingService(deps: {
   }
 
   const refuseWhenOff = () => {
-    if (deps.off) throw new AppError('BILLING_OFF', 'This instance has no subscriptions: everyone signed in has access.');
+    if (off) throw new AppError('BILLING_OFF', 'This instance has no subscriptions: everyone signed in has access.');
   };
 
   async function requireSandboxCheckout(userId: string, id: string) {

@@ -1,4 +1,9 @@
 import type { Language } from '@shared/limits';
+import { createOffBilling } from './off';
+import { createSandboxBilling, type SandboxCheckouts } from './sandbox';
+import { createStripeBilling, type StripeOptions } from './stripe';
+
+export { BillingProviderError } from './billing-provider-error';
 
 /** A provider's event, reduced to what changes a subscription; the same shape from Stripe and the sandbox. */
 export interface BillingEvent {
@@ -31,7 +36,7 @@ export interface CheckoutInput {
 }
 
 export interface BillingProvider {
-  readonly name: 'stripe' | 'sandbox';
+  readonly name: 'stripe' | 'sandbox' | 'off';
   /** Where the person pays: a hosted checkout page's address. */
   createCheckout(input: CheckoutInput): Promise<{ url: string }>;
   /** Where the person manages or cancels: a hosted portal's address, in their language. */
@@ -40,13 +45,25 @@ export interface BillingProvider {
   cancel(subscriptionId: string): Promise<void>;
 }
 
-/** The payment provider failed, refused or could not be reached. */
-export class BillingProviderError extends Error {
-  constructor(
-    message: string,
-    override readonly cause?: unknown,
-  ) {
-    super(message);
-    this.name = 'BillingProviderError';
+
+/** A provider that tells us what happened by a signed request (Stripe's webhook). */
+export interface BillingWebhook {
+  /** Verifies the signature on the raw body and reduces the event (null: a type that changes nothing). */
+  readWebhook(rawBody: Buffer, signature: string): BillingEvent | null;
+}
+
+/** The access mode chosen by configuration (BILLING), with Stripe's settings when it is Stripe. */
+export type BillingOptions = { provider: 'off' } | { provider: 'sandbox' } | ({ provider: 'stripe' } & StripeOptions);
+
+/**
+ * The provider of the access mode (docs/decisions/0044-access-modes-and-addresses.md): Stripe and its
+ * webhook; the sandbox's test checkout inside the app; or, on a private instance, none that sells anything.
+ */
+export function createBillingProvider(options: BillingOptions, deps: { checkouts: SandboxCheckouts }): { provider: BillingProvider; webhook: BillingWebhook | null } {
+  if (options.provider === 'stripe') {
+    const stripe = createStripeBilling(options);
+    return { provider: stripe, webhook: stripe };
   }
+  if (options.provider === 'off') return { provider: createOffBilling(), webhook: null };
+  return { provider: createSandboxBilling(deps), webhook: null };
 }

@@ -5,9 +5,11 @@ import type { BillingProvider } from './index';
  * The embedded default (no Stripe key): a checkout page and a portal inside the app, clearly marked as a
  * test. Paying or cancelling there produces the same events a Stripe webhook would, through the same code.
  */
-export function createSandboxBilling(deps: {
-  checkouts: { createSandboxCheckout(input: { userId: string; language: Language; promotion: string | null }): Promise<{ id: string }> };
-}): BillingProvider {
+export interface SandboxCheckouts {
+  createSandboxCheckout(input: { userId: string; language: Language; promotion: string | null }): Promise<{ id: string }>;
+}
+
+export function createSandboxBilling(deps: { checkouts: SandboxCheckouts }): BillingProvider {
   return {
     name: 'sandbox',
     async createCheckout(input) {
