@@ -6,15 +6,20 @@ import type { ProviderNames } from '@shared/contracts/system';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './logger';
+import { createOriginResolver, isOwnOrigin } from './public-origin';
 import { createAuth, verificationRequired } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAdminGuard, createSessionReader } from './modules/auth/service';
+import { backupsRoutes } from './modules/backups/routes';
+import { createBackupsService } from './modules/backups/service';
+import { createInvitationsRepository } from './modules/invitations/repository';
+import { invitationsRoutes } from './modules/invitations/routes';
+import { createInvitationsService } from './modules/invitations/service';
 import { createBillingRepository } from './modules/billing/repository';
 import { billingRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
-import { createSandboxBilling } from './providers/billing/sandbox';
-import { createStripeBilling } from './providers/billing/stripe';
+import { createBillingProvider } from './providers/billing/index';
 import { createChatRepository } from './modules/chat/repository';
 import { chatRoutes } from './modules/chat/routes';
 import { createChatService } from './modules/chat/service';
@@ -132,9 +137,21 @@ export async function buildApp(deps: AppDependencies) {
       await Promise.allSettled([...running]);
     },
   };
+  const originOptions = { publicUrl: config.explicitPublicUrl, fallback: config.publicUrl, trustProxy: config.trustProxy };
+  const originOf = createOriginResolver(originOptions);
+  const authRepository = createAuthRepository(database.db);
+  const invitations = createInvitationsService({
+    invitations: createInvitationsRepository(database.db),
+    mode: config.registration.mode,
+    ttlMs: config.registration.invitationTtlMs,
+    adminEmails: config.adminEmails,
+    hasAnyUser: () => authRepository.hasAnyUser(),
+    mail,
+  });
   const auth = createAuth({
     db: database.db,
-    baseUrl: config.publicUrl,
+    baseUrl: config.explicitPublicUrl,
+    fallbackUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     secret: deps.authSecret,
     secure: config.secure,
@@ -143,8 +160,9 @@ export async function buildApp(deps: AppDependencies) {
     profiles,
     log: app.log,
     background: backgroundTasks.run,
+    registration: invitations,
   });
-  const session = createSessionReader(auth, createAuthRepository(database.db));
+  const session = createSessionReader(auth, authRepository);
   // Every AI capability is resolved per request: the AI tab's choice, else the environment, else the built-in default.
   const ai = createAiService({
     repository: createAiRepository(database.db),
@@ -153,11 +171,11 @@ export async function buildApp(deps: AppDependencies) {
     log: app.log,
   });
   const billingRepository = createBillingRepository(database.db);
-  const stripe = config.billing.provider === 'stripe' ? createStripeBilling(config.billing) : null;
+  // The access mode decides the provider: Stripe, the in-app sandbox, or none on a private instance.
+  const payments = createBillingProvider(config.billing, { checkouts: billingRepository });
   const billing = createBillingService({
     billing: billingRepository,
-    provider: stripe ?? createSandboxBilling({ publicUrl: config.publicUrl, checkouts: billingRepository }),
-    publicUrl: config.publicUrl,
+    provider: payments.provider,
     defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },
   });
   // The crisis layer stands in front of every chat provider; with an AI provider, the model's judgement
@@ -189,7 +207,7 @@ export async function buildApp(deps: AppDependencies) {
     staleAfterMs: config.generation.staleAfterMs,
   });
   const admin = createAdminGuard({ session, profiles });
-  const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail, publicUrl: config.publicUrl });
+  const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
   const community = createCommunityService({ community: createCommunityRepository(database.db) });
   const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing, keeping });
@@ -197,7 +215,7 @@ export async function buildApp(deps: AppDependencies) {
   // The AI capabilities can change while the app runs (the AI tab): read at each question.
   const providers = async (): Promise<ProviderNames> => ({
     ...(await ai.names()),
-    billing: stripe ? 'stripe' : 'sandbox',
+    billing: config.billing.provider,
     mail: mail.name,
     storage: storage.name,
     googleSignIn: config.google ? 'google' : 'disabled',
@@ -215,21 +233,33 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(storableParamsPlugin);
-  await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secure });
+  await app.register(securityPlugin, {
+    isTrustedOrigin: (origin, request) => isOwnOrigin(origin, request, { ...originOptions, trustedOrigins: config.trustedOrigins }, originOf),
+    secure: config.secure,
+  });
   await app.register(rateLimit, { global: false });
 
-  await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }));
+  await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }, originOf));
   await app.register(profileRoutes({ session, profiles, uploadMax: config.rateLimit.uploadMax }));
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
-  await app.register(adminRoutes({ admin, session, settings, reminders, uploadMax: config.rateLimit.uploadMax }));
+  await app.register(adminRoutes({ admin, session, settings, reminders, uploadMax: config.rateLimit.uploadMax, originOf }));
   await app.register(aiRoutes({ admin, ai }));
-  await app.register(billingRoutes({ session, admin, billing, webhook: stripe }));
+  await app.register(billingRoutes({ session, admin, billing, webhook: payments.webhook, originOf }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(keepingRoutes({ session, keeping }));
   await app.register(continuityRoutes({ session, continuity }));
-  await app.register(supportRoutes({ session, admin, support }));
+  await app.register(supportRoutes({ session, admin, support, originOf }));
+  await app.register(invitationsRoutes({ admin, invitations, originOf }));
+  const backups = createBackupsService({
+    database,
+    dir: config.backups.dir,
+    filesDir: config.storage.s3 ? null : path.join(config.dataDir, 'files'),
+    dailyAtMinute: config.backups.dailyAtMinute,
+    keep: config.backups.keep,
+  });
+  await app.register(backupsRoutes({ admin, backups }));
   await app.register(privacyRoutes({ admin, privacy }));
   await app.register(safetyRoutes({ admin, safety }));
   await app.register(communityRoutes({ admin, community }));
@@ -244,6 +274,8 @@ export async function buildApp(deps: AppDependencies) {
         emailVerificationRequired: verificationRequired(mail),
         mailProvider: mail.name,
         privacyEmail: config.privacyEmail,
+        registration: config.registration.mode,
+        billing: config.billing.provider,
       },
     }),
   );
@@ -252,12 +284,13 @@ export async function buildApp(deps: AppDependencies) {
     enabled: config.serveWeb,
     jsonPrefixes: ['/api/', FILES_URL_PREFIX],
     // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
-    renderPage: async (pathname) => {
+    renderPage: async (pathname, request) => {
       // A token is plain hex: anything needing decoding is simply not one (and never throws here).
       const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
       if (!match) return null;
       const token = match[1] ?? '';
-      const head = sharedPageHead(await memories.findShared(token), `${config.publicUrl}${pathname}`, config.publicUrl);
+      const origin = originOf(request);
+      const head = sharedPageHead(await memories.findShared(token), `${origin}${pathname}`, origin);
       return (html) => injectHead(html, head);
     },
   });
@@ -275,6 +308,11 @@ export async function buildApp(deps: AppDependencies) {
       .finally(() => waiting.forEach((done) => done()));
   }, config.reminderCheckIntervalMs);
   reminderTimer.unref();
+  // Automatic backups: checked every minute, written once a UTC day after their time (BACKUP_TIME).
+  const backupTimer = setInterval(() => {
+    backups.runScheduled(app.log).catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed'));
+  }, 60_000);
+  backupTimer.unref();
 
   // Generations cut short by a stopped process give their daily slot back (docs/decisions/0028): at start
   // every running one on PGlite (this process alone holds its folder), and then, every minute, any running
@@ -289,6 +327,7 @@ export async function buildApp(deps: AppDependencies) {
 
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
+    clearInterval(backupTimer);
     clearInterval(recoveryTimer);
     await backgroundTasks.settled();
     await mail.close();

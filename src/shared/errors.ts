@@ -49,6 +49,11 @@ export const ERROR_STATUS = {
   KEEPING_OFF: 409,
   /** Keeping one more conversation would pass the person's size or count limit. */
   KEEPING_FULL: 413,
+  /** A private instance (BILLING=off): there is nothing to buy or manage. */
+  BILLING_OFF: 404,
+  /** Sign-up refused: registration is closed, or needs an invitation that is missing, expired, used or for another address. */
+  REGISTRATION_CLOSED: 403,
+  INVITATION_INVALID: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

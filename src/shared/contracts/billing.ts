@@ -10,7 +10,8 @@ export const subscriptionStatusSchema = z.object({
   status: z.string().nullable(),
   /** True when a billing portal can be opened (a paid subscription exists with the provider). */
   manageable: z.boolean(),
-  provider: z.enum(['stripe', 'sandbox']),
+  /** 'off': a private instance where everyone signed in has access and nothing is sold. */
+  provider: z.enum(['stripe', 'sandbox', 'off']),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

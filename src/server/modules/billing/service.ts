@@ -26,14 +26,16 @@ const providerFailure = (error: unknown) =>
  */
 export function createBillingService(deps: {
   billing: BillingRepository;
+  /** The access mode's provider; "off" is a private instance: everyone signed in has access, nothing is sold. */
   provider: BillingProvider;
-  publicUrl: string;
   /** Built-in price ids from configuration, when the administrators' settings name none. */
   defaultPriceIds: Record<Language, string | null>;
 }) {
   const { billing, provider } = deps;
+  const off = provider.name === 'off';
 
   async function statusOf(userId: string, now = new Date()): Promise<SubscriptionStatus> {
+    if (off) return { hasActiveSubscription: true, expiresAt: null, isFreeAccess: false, status: null, manageable: false, provider: 'off' };
     const [row, freeAccess] = await Promise.all([billing.findSubscription(userId), billing.freeAccessOf(userId)]);
     const active = isActive(row, now);
     return {
@@ -51,6 +53,8 @@ export function createBillingService(deps: {
    * provider's redelivery applies it); answers whether it changed anything.
    */
   async function applyEvent(event: BillingEvent, log: FastifyBaseLogger): Promise<boolean> {
+    // Nothing is sold on a private instance, so no provider speaks to it.
+    if (provider.name === 'off') return false;
     const { outcome, userId } = await billing.applyEventOnce(
       { id: event.id, type: event.type },
       {
@@ -73,7 +77,12 @@ export function createBillingService(deps: {
     return applied;
   }
 
+  const refuseWhenOff = () => {
+    if (off) throw new AppError('BILLING_OFF', 'This instance has no subscriptions: everyone signed in has access.');
+  };
+
   async function requireSandboxCheckout(userId: string, id: string) {
+    refuseWhenOff();
     if (provider.name !== 'sandbox') throw new AppError('NOT_FOUND', 'There is no sandbox here.');
     if (!isUuid(id)) throw new AppError('NOT_FOUND', 'No such checkout.');
     const checkout = await billing.findSandboxCheckout(id, userId);
@@ -89,7 +98,8 @@ export function createBillingService(deps: {
      * A checkout: the language's price, its locale, and the promotion resolved from the
      * per-language coupon map (an unknown code is refused; none entered: the language's default promotion).
      */
-    async checkout(user: { id: string; email: string }, input: { language: Language; promoCode?: string | undefined }): Promise<CheckoutResponse> {
+    async checkout(user: { id: string; email: string }, input: { language: Language; promoCode?: string | undefined }, origin: string): Promise<CheckoutResponse> {
+      refuseWhenOff();
       if ((await statusOf(user.id)).hasActiveSubscription) return { hasActiveSubscription: true };
       const pricing = await billing.pricing(input.language);
       let promotionId = pricing.defaultPromotion;
@@ -106,8 +116,9 @@ export function createBillingService(deps: {
           priceId: pricing.priceId ?? deps.defaultPriceIds[input.language],
           language: input.language,
           promotionId,
-          successUrl: `${deps.publicUrl}/home/chat?subscribed=1`,
-          cancelUrl: `${deps.publicUrl}/home/pricing?canceled=1`,
+          origin,
+          successUrl: `${origin}/home/chat?subscribed=1`,
+          cancelUrl: `${origin}/home/pricing?canceled=1`,
         });
       } catch (error) {
         throw providerFailure(error);
@@ -115,11 +126,12 @@ export function createBillingService(deps: {
     },
 
     /** The payment provider's billing portal, in the person's language. */
-    async portal(userId: string, language: Language): Promise<{ url: string }> {
+    async portal(userId: string, language: Language, origin: string): Promise<{ url: string }> {
+      refuseWhenOff();
       const row = await billing.findSubscription(userId);
       if (!row?.customerId) throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to manage.');
       try {
-        return await provider.createPortal({ customerId: row.customerId, language, returnUrl: `${deps.publicUrl}/home/profile` });
+        return await provider.createPortal({ customerId: row.customerId, language, origin, returnUrl: `${origin}/home/profile` });
       } catch (error) {
         throw providerFailure(error);
       }
@@ -168,6 +180,7 @@ export function createBillingService(deps: {
     },
 
     async cancelSandboxSubscription(userId: string, log: FastifyBaseLogger): Promise<void> {
+      refuseWhenOff();
       if (provider.name !== 'sandbox') throw new AppError('NOT_FOUND', 'There is no sandbox here.');
       const row = await billing.findSubscription(userId);
       if (!row || row.status === 'canceled') throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to cancel.');

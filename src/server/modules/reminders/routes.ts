@@ -15,6 +15,7 @@ import {
 } from '@shared/contracts/admin';
 import { AVATAR_MAX_BYTES } from '@shared/limits';
 import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile } from '../../uploads';
+import type { OriginResolver } from '../../public-origin';
 import type { AdminGuard, SessionReader } from '../auth/service';
 import type { SettingsService } from '../settings/service';
 import type { RemindersService } from './service';
@@ -22,7 +23,7 @@ import type { RemindersService } from './service';
 const AGENT_AVATAR: ExpectedFile = { field: 'avatar', requiredKey: 'validation.avatarRequired', maxBytes: AVATAR_MAX_BYTES };
 
 /** The administrator panel's server side: settings, the agent's picture, e-mail tools and reminders. */
-export function adminRoutes(deps: { admin: AdminGuard; session: SessionReader; settings: SettingsService; reminders: RemindersService; uploadMax: number }) {
+export function adminRoutes(deps: { admin: AdminGuard; session: SessionReader; settings: SettingsService; reminders: RemindersService; uploadMax: number; originOf: OriginResolver }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     // 401 signed out, 403 for anyone but an administrator — before any input is read.
@@ -74,11 +75,11 @@ export function adminRoutes(deps: { admin: AdminGuard; session: SessionReader; s
     );
 
     api.post('/api/admin/reminders/bulk', { onRequest: adminOnly, schema: { body: bulkReminderSchema, response: { 200: reminderResultSchema } } }, async (request) =>
-      deps.reminders.remindInactive(request.body.days, request.log),
+      deps.reminders.remindInactive(request.body.days, request.log, deps.originOf(request)),
     );
 
     api.post('/api/admin/reminders/single', { onRequest: adminOnly, schema: { body: singleReminderSchema, response: { 200: reminderResultSchema } } }, async (request) =>
-      deps.reminders.remindOne(request.body.email),
+      deps.reminders.remindOne(request.body.email, deps.originOf(request)),
     );
 
     // Public: the link in every reminder e-mail leads to a page that posts here (a mail scanner that

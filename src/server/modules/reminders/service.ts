@@ -26,26 +26,26 @@ export function createRemindersService(deps: {
   const { reminders, settings, mail } = deps;
 
   const signatureOf = (userId: string) => createHmac('sha256', deps.secret).update(`unsubscribe:${userId}`).digest('base64url');
-  const unsubscribeUrlOf = (userId: string) => `${deps.publicUrl}/unsubscribe?u=${encodeURIComponent(userId)}&t=${signatureOf(userId)}`;
+  const unsubscribeUrlOf = (userId: string, origin: string) => `${origin}/unsubscribe?u=${encodeURIComponent(userId)}&t=${signatureOf(userId)}`;
 
-  async function send(recipient: Recipient): Promise<void> {
+  async function send(recipient: Recipient, origin: string): Promise<void> {
     const language: Language = recipient.defaultLanguage === 'fr' ? 'fr' : 'en';
     const template = await settings.reminderTemplate(language);
     await mail.send(
-      reminderEmail({ language, to: recipient.email, firstName: recipient.firstName, subject: template.subject, body: template.body, unsubscribeUrl: unsubscribeUrlOf(recipient.id) }),
+      reminderEmail({ language, to: recipient.email, firstName: recipient.firstName, subject: template.subject, body: template.body, unsubscribeUrl: unsubscribeUrlOf(recipient.id, origin) }),
     );
     await reminders.markReminded(recipient.id);
   }
 
   /** Everyone inactive for more than `days` days, one by one; a failure is counted and the run goes on. */
-  async function remindInactive(days: number, log: FastifyBaseLogger, now = new Date()): Promise<ReminderResult> {
+  async function remindInactive(days: number, log: FastifyBaseLogger, origin = deps.publicUrl, now = new Date()): Promise<ReminderResult> {
     const cutoff = utcDay(new Date(now.getTime() - days * DAY_MS));
     const candidates = await reminders.listInactive(cutoff, new Date(now.getTime() - days * DAY_MS));
     let sent = 0;
     let failed = 0;
     for (const recipient of candidates) {
       try {
-        await send(recipient);
+        await send(recipient, origin);
         sent++;
       } catch (error) {
         failed++;
@@ -59,12 +59,12 @@ export function createRemindersService(deps: {
   return {
     remindInactive,
 
-    async remindOne(email: string): Promise<ReminderResult> {
+    async remindOne(email: string, origin: string = deps.publicUrl): Promise<ReminderResult> {
       const recipient = await reminders.findByEmail(email);
       if (!recipient) throw new AppError('USER_NOT_FOUND', 'User not found with this email address');
       if (recipient.remindersOptOut) throw new AppError('REMINDERS_OPTED_OUT', 'This person unsubscribed from reminders.');
       try {
-        await send(recipient);
+        await send(recipient, origin);
       } catch {
         throw new AppError('MAIL_SEND_FAILED', 'Failed to send reminder email');
       }
@@ -74,7 +74,7 @@ export function createRemindersService(deps: {
     /** The scheduled daily run: does nothing unless it is on and today's run is not claimed yet. */
     async runScheduled(log: FastifyBaseLogger, now = new Date()): Promise<ReminderResult | null> {
       const days = await settings.claimScheduledRun(utcDay(now));
-      return days === null ? null : remindInactive(days, log, now);
+      return days === null ? null : remindInactive(days, log, deps.publicUrl, now);
     },
 
     /** From the link in a reminder: a forged or altered link is refused and changes nothing. */

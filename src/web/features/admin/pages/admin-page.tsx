@@ -1,3 +1,4 @@
+import { usePublicConfig } from '@web/lib/api/get-public-config';
 import type { AdminSettings } from '@shared/contracts/admin';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { SettingsGate } from '../components/settings-gate';
 import { readTicketFilter, SupportTicketsTab } from '../components/support-tickets-tab';
 import { UsageLimitsTab } from '../components/usage-limits-tab';
 import { readUserSearch, UsersTab } from '../components/users-tab';
+import { InvitationsPanel } from '../components/invitations-panel';
 
 /** The administrator panel's tabs in the specification's order, with AI beside Global, then Users (free access). */
 const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'ai', 'support', 'users'] as const;
@@ -46,6 +48,8 @@ export function AdminPage() {
   // Stable, so the Users tab's pause before searching is not restarted by this page's own renders.
   const selectUserSearch = useCallback((next: string) => setSearch(next ? { tab: 'users', q: next } : { tab: 'users' }, { replace: true }), [setSearch]);
 
+  // Invitations are only used when registration is invite-only (the server refuses them otherwise).
+  const registration = usePublicConfig().data?.registration;
   const panel = (value: AdminTab) => {
     const settingsTab = SETTINGS_TABS[value];
     if (settingsTab) return <SettingsGate>{settingsTab}</SettingsGate>;
@@ -53,7 +57,12 @@ export function AdminPage() {
     if (value === 'support') return <SupportTicketsTab status={status} onStatusChange={selectStatus} />;
     if (value === 'coupons') return <CouponsTab />;
     if (value === 'ai') return <AiTab />;
-    return <UsersTab search={userSearch} onSearchChange={selectUserSearch} />;
+    return (
+      <div className="space-y-6">
+        {registration === 'invite' ? <InvitationsPanel /> : null}
+        <UsersTab search={userSearch} onSearchChange={selectUserSearch} />
+      </div>
+    );
   };
 
   return (

@@ -16,9 +16,11 @@ import { splitFormErrors } from './split-form-errors';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
+  /** An invitation link: its address is the account's, and its token goes with the form. */
+  invitation?: { token: string; email: string } | undefined;
 }
 
-export function RegisterForm({ onRegistered }: RegisterFormProps) {
+export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
   const { t } = useTranslation(['auth', 'validation', 'common']);
   const id = useId();
   const signUp = useSignUp();
@@ -29,13 +31,13 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { email: '', password: '', firstName: '', defaultLanguage: currentLanguage() },
+    defaultValues: { email: invitation?.email ?? '', password: '', firstName: '', defaultLanguage: currentLanguage() },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(undefined);
     try {
-      await signUp.mutateAsync(values);
+      await signUp.mutateAsync({ ...values, invitationToken: invitation?.token });
     } catch (error) {
       setServerError(authErrorMessage(t, error));
       return;
@@ -52,7 +54,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={formMessage ? alertId : undefined}>
       <FormAlert id={alertId} message={formMessage} />
       <FormField id={`${id}-email`} label={t('auth:fields.email')} error={fieldError(fieldKeys.email)} invalid={invalid.email} invalidDescribedBy={alertId}>
-        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        <Input type="email" autoComplete="email" inputMode="email" readOnly={invitation !== undefined} {...register('email')} />
       </FormField>
       <FormField
         id={`${id}-password`}

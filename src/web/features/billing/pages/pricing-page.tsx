@@ -1,6 +1,7 @@
 import { ArrowLeft, FlaskConical, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { toLanguage } from '@web/lib/language';
 import { useBillingStatus } from '@web/lib/api/get-billing-status';
 import { CheckoutForm } from '../components/checkout-form';
@@ -19,6 +20,9 @@ export function PricingPage() {
   const canceled = search.get('canceled') === '1';
   // The plan never waits for the status: it only adds a note above and the sandbox's mention.
   const status = useBillingStatus();
+  const config = usePublicConfig();
+  // A private instance sells nothing: everyone signed in already has access.
+  if (config.data?.billing === 'off') return <Navigate to="/home" replace />;
 
   return (
     <div className="mx-auto w-full max-w-2xl space-y-8">

@@ -43,6 +43,8 @@ export function SubscriptionSection() {
   const state = status.data ? blockState(status.data) : undefined;
   // Without a subscription the words depend on the days journaled: wait for them (a failed read says the later ones).
   const waitingForDays = state === 'none' && chat.isPending;
+  // A private instance has no subscriptions to show or manage.
+  if (status.data?.provider === 'off') return null;
 
   return (
     <Card role="region" aria-labelledby={`${id}-title`} data-testid="subscription-section" data-state={state}>
