@@ -44,7 +44,6 @@ import { createContinuityService } from './modules/continuity/service';
 import { createKeepingRepository } from './modules/keeping/repository';
 import { keepingRoutes } from './modules/keeping/routes';
 import { createKeepingService } from './modules/keeping/service';
-import { createCommunityRepository } from './modules/community/repository';
 import { communityRoutes } from './modules/community/routes';
 import { createCommunityService } from './modules/community/service';
 import { createPrivacyRepository } from './modules/privacy/repository';
@@ -123,6 +122,9 @@ export async function buildApp(deps: AppDependencies) {
   const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
   const files = createFilesService({ storage, remote: config.storage.migration });
   const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails, files });
+  // The administrators' settings, read by the chat, generation, billing and community; what the panel
+  // shows of the providers is read when asked (`providers` below), since the AI tab can change them.
+  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers: () => providers() });
   const running = new Set<Promise<void>>();
   const backgroundTasks = {
     run: (task: Promise<void>) => {
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDependencies) {
   const stripe = config.billing.provider === 'stripe' ? createStripeBilling(config.billing) : null;
   const billing = createBillingService({
     billing: billingRepository,
+    settings,
     provider: stripe ?? createSandboxBilling({ publicUrl: config.publicUrl, checkouts: billingRepository }),
     publicUrl: config.publicUrl,
     defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDependencies) {
   const chat = createChatService({
     chat: createChatRepository(database.db),
     profiles,
+    settings,
     billing,
     providers: ai,
     safety,
@@ -184,6 +188,7 @@ export async function buildApp(deps: AppDependencies) {
   const generation = createGenerationService({
     generations: createGenerationRepository(database.db),
     chat,
+    settings,
     safety,
     providers: ai,
     fallbackText: createOfflineExtractor(),
@@ -194,7 +199,7 @@ export async function buildApp(deps: AppDependencies) {
   const admin = createAdminGuard({ session, profiles });
   const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail, publicUrl: config.publicUrl });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
-  const community = createCommunityService({ community: createCommunityRepository(database.db) });
+  const community = createCommunityService({ settings });
   const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing, keeping });
 
   // The AI capabilities can change while the app runs (the AI tab): read at each question.
@@ -206,7 +211,6 @@ export async function buildApp(deps: AppDependencies) {
     googleSignIn: config.google ? 'google' : 'disabled',
   });
 
-  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers });
   const reminders = createRemindersService({
     reminders: createRemindersRepository(database.db),
     settings,
