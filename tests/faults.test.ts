@@ -490,7 +490,7 @@ describe('generations cut short by a stopped process (docs/decisions/0028)', () 
   /** A generation started at `startedAt` by a process that then died: its key running, its slot reserved. */
   async function interrupted(userId: string, startedAt: Date) {
     const key = randomUUID();
-    expect(await repository.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - staleAfterMs) })).toBe('reserved');
+    expect(await repository.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - staleAfterMs), limit: 1 })).toBe('reserved');
     expect(await generationCounterOf(ai, userId)).toEqual({ count: 1, day: reservedDayOf(startedAt) });
     return key;
   }

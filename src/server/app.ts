@@ -32,6 +32,8 @@ import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
 import { injectHead, sharedPageHead } from './modules/memories/shared-page-head';
+import { mailRoutes } from './modules/mail/routes';
+import { createMailService } from './modules/mail/service';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
@@ -47,19 +49,19 @@ import { createContinuityService } from './modules/continuity/service';
 import { createKeepingRepository } from './modules/keeping/repository';
 import { keepingRoutes } from './modules/keeping/routes';
 import { createKeepingService } from './modules/keeping/service';
-import { createCommunityRepository } from './modules/community/repository';
 import { communityRoutes } from './modules/community/routes';
 import { createCommunityService } from './modules/community/service';
 import { createPrivacyRepository } from './modules/privacy/repository';
 import { privacyRoutes } from './modules/privacy/routes';
 import { createPrivacyService } from './modules/privacy/service';
 import { createRemindersRepository } from './modules/reminders/repository';
-import { adminRoutes } from './modules/reminders/routes';
+import { remindersRoutes } from './modules/reminders/routes';
 import { createRemindersService } from './modules/reminders/service';
 import { createSafetyRepository } from './modules/safety/repository';
 import { safetyRoutes } from './modules/safety/routes';
 import { createSafetyService } from './modules/safety/service';
 import { createSettingsRepository } from './modules/settings/repository';
+import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createSupportRepository } from './modules/support/repository';
 import { supportRoutes } from './modules/support/routes';
@@ -125,6 +127,9 @@ export async function buildApp(deps: AppDependencies) {
   const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
   const files = createFilesService({ storage, remote: config.storage.migration });
   const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails, files });
+  // The administrators' settings, read by the chat, generation, billing and community; what the panel
+  // shows of the providers is read when asked (`providers` below), since the AI tab can change them.
+  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers: () => providers() });
   const running = new Set<Promise<void>>();
   const backgroundTasks = {
     run: (task: Promise<void>) => {
@@ -175,6 +180,7 @@ export async function buildApp(deps: AppDependencies) {
   const payments = createBillingProvider(config.billing, { checkouts: billingRepository });
   const billing = createBillingService({
     billing: billingRepository,
+    settings,
     provider: payments.provider,
     defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },
   });
@@ -190,6 +196,7 @@ export async function buildApp(deps: AppDependencies) {
   const chat = createChatService({
     chat: createChatRepository(database.db),
     profiles,
+    settings,
     billing,
     providers: ai,
     safety,
@@ -199,6 +206,7 @@ export async function buildApp(deps: AppDependencies) {
   const generation = createGenerationService({
     generations: createGenerationRepository(database.db),
     chat,
+    settings,
     safety,
     providers: ai,
     fallbackText: createOfflineExtractor(),
@@ -209,7 +217,7 @@ export async function buildApp(deps: AppDependencies) {
   const admin = createAdminGuard({ session, profiles });
   const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
-  const community = createCommunityService({ community: createCommunityRepository(database.db) });
+  const community = createCommunityService({ settings });
   const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing, keeping });
 
   // The AI capabilities can change while the app runs (the AI tab): read at each question.
@@ -221,7 +229,6 @@ export async function buildApp(deps: AppDependencies) {
     googleSignIn: config.google ? 'google' : 'disabled',
   });
 
-  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers });
   const reminders = createRemindersService({
     reminders: createRemindersRepository(database.db),
     settings,
@@ -244,7 +251,9 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
-  await app.register(adminRoutes({ admin, session, settings, reminders, uploadMax: config.rateLimit.uploadMax, originOf }));
+  await app.register(settingsRoutes({ admin, session, settings, uploadMax: config.rateLimit.uploadMax }));
+  await app.register(mailRoutes({ admin, mail: createMailService({ mail }) }));
+  await app.register(remindersRoutes({ admin, reminders, originOf }));
   await app.register(aiRoutes({ admin, ai }));
   await app.register(billingRoutes({ session, admin, billing, webhook: payments.webhook, originOf }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));

@@ -103,7 +103,7 @@ export type SessionReader = ReturnType<typeof createSessionReader>;
  */
 export function createAdminGuard(deps: { session: SessionReader; profiles: Pick<ProfileService, 'isAdmin'> }) {
   const admins = new WeakMap<FastifyRequest, SessionUser>();
-  return {
+  const guard = {
     async require(request: FastifyRequest): Promise<SessionUser> {
       const known = admins.get(request);
       if (known) return known;
@@ -122,6 +122,12 @@ export function createAdminGuard(deps: { session: SessionReader; profiles: Pick<
       admins.set(request, user);
       return user;
     },
+
+    /** The same check as an onRequest hook: an administrator route refuses before any input is read. */
+    onRequest: async (request: FastifyRequest): Promise<void> => {
+      await guard.require(request);
+    },
   };
+  return guard;
 }
 export type AdminGuard = ReturnType<typeof createAdminGuard>;

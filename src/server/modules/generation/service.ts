@@ -10,6 +10,7 @@ import { TextProviderError } from '../../providers/text/text-provider-error';
 import { crisisMemoryTexts } from '../../safety/replies';
 import type { ChatService } from '../chat/service';
 import type { SafetyService } from '../safety/service';
+import type { SettingsService } from '../settings/service';
 import { reservedDayOf, type GenerationRepository, type GenerationRow, type StartOutcome } from './repository';
 
 /**
@@ -65,6 +66,8 @@ export interface GenerationContext {
 export function createGenerationService(deps: {
   generations: GenerationRepository;
   chat: ChatService;
+  /** The prompts, the image size and quality, and the daily limit, as the administrators last saved them. */
+  settings: Pick<SettingsService, 'generation' | 'dailyGenerationLimit'>;
   /** A conversation the crisis layer assessed as crisis becomes a calm memory written by us (docs/decisions/0033-crisis-day-memory.md). */
   safety: Pick<SafetyService, 'hadCrisis'>;
   /** The providers answering now, read once per memory (the AI tab may change them while the app runs). */
@@ -155,8 +158,8 @@ export function createGenerationService(deps: {
   };
 
   /** Takes the key and reserves one of today's slots, in one transaction (the repository's start). */
-  const start = (userId: string, key: string, startedAt: Date): Promise<StartOutcome> =>
-    generations.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - deps.staleAfterMs) });
+  const start = async (userId: string, key: string, startedAt: Date): Promise<StartOutcome> =>
+    generations.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - deps.staleAfterMs), limit: await deps.settings.dailyGenerationLimit() });
 
   const dailyLimitReached = async (userId: string) => {
     const { limit } = await chat.generationLimit(userId);
@@ -179,7 +182,7 @@ export function createGenerationService(deps: {
     let text: TextProvider = fallbackText;
     let image: ImageProvider = fallbackImage;
     try {
-      const settings = await generations.findSettings();
+      const settings = await deps.settings.generation();
       [text, image] = await Promise.all([deps.providers.text(), deps.providers.image()]);
       const fr = input.language === 'fr';
       const textInput = {
