@@ -61,6 +61,7 @@ describe('What the companion remembers', () => {
     // The facts wait for consent: listed, not sent.
     expect(within(region).getByText('My cat is called Miso')).toBeInTheDocument();
     expect(within(region).getByTestId('continuity-context')).not.toHaveTextContent('Miso');
+    expect(within(region).getByText('Not sent to Lune until you tick “Also send the things I asked Lune to remember”.')).toBeInTheDocument();
 
     await user.click(within(region).getByRole('button', { name: 'Remove “Cardamom morning” from what Lune remembers' }));
     expect(await screen.findByText("Removed. Lune won't be told of it again.")).toBeInTheDocument();
