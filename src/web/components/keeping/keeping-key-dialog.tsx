@@ -38,7 +38,11 @@ export function KeepingKeyDialog({ task, open, onOpenChange, trigger }: KeepingK
     // Once the key is shown, closing is "done": the recovery key is never shown again.
     if (!next) setRecoveryKey(null);
     onOpenChange(next);
-    if (!next) void queryClient.invalidateQueries({ queryKey: keepingQueryKey });
+    if (!next) {
+      void queryClient.invalidateQueries({ queryKey: keepingQueryKey });
+      // Turning keeping on also unlocked this device: whatever read it as locked reads it again.
+      void queryClient.invalidateQueries({ queryKey: ['keeping-device'] });
+    }
   };
 
   return (
