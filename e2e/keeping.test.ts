@@ -2,6 +2,7 @@
 // after unlocking with the passphrase (a wrong one is refused plainly), and on a third device with the
 // recovery key. Sign-out leaves nothing readable behind.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
@@ -119,6 +120,17 @@ describe('keeping conversations on every device', () => {
     expect(await transcript.textContent()).toContain(phrase);
     // Read from memory, never written to this device's store.
     expect(await deviceStorage(page)).not.toContain(phrase);
+
+    // The readable copy is made here, from the ciphertext, into a file on this device.
+    await page.keyboard.press('Escape');
+    await page.goto(`${s.app.baseUrl}/home/profile`);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: k.profile.download }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^souvenir-conversations-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = await readFile((await file.path())!, 'utf8');
+    expect(text).toContain(k.profile.fileTitle);
+    expect(text).toContain(phrase);
   });
 
   it('on a third device: the recovery key opens it too', async () => {
