@@ -166,6 +166,7 @@ async function setup() {
     'GET /api/keeping': { call: fixed({ url: '/api/keeping' }), expect: signedIn(200) },
     // Alice has keys already: a second device may not replace them.
     'POST /api/keeping': { call: async () => ({ url: '/api/keeping', body: await freshKeys() }), expect: { anon: 401, B: 201, admin: 201, A: 409 } },
+    'PUT /api/keeping/offer': { call: fixed({ url: '/api/keeping/offer', body: { declined: true } }), expect: signedIn(204) },
     'PUT /api/keeping/keys': { call: async () => ({ url: '/api/keeping/keys', body: await freshKeys() }), expect: signedIn(204) },
     'GET /api/keeping/conversations': { call: fixed({ url: '/api/keeping/conversations' }), expect: signedIn(200) },
     'GET /api/keeping/conversations/:conversationId': { call: fixed({ url: `/api/keeping/conversations/${keptId}` }), expect: owned(200) },

@@ -23,7 +23,7 @@ import { continuityFactCreateSchema, continuitySettingsSchema } from '@shared/co
 import { invitationCreateSchema } from '@shared/contracts/invitations';
 import { generationRequestSchema } from '@shared/contracts/generation';
 import { accountDeletionSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
-import { conversationEnvelopeSchema, keepingKeysSchema } from '@shared/contracts/keeping';
+import { conversationEnvelopeSchema, keepingKeysSchema, keepingOfferSchema } from '@shared/contracts/keeping';
 import { memoryUpdateSchema } from '@shared/contracts/memories';
 import { privacyPolicyUpdateSchema } from '@shared/contracts/privacy';
 import { ticketCreateSchema, ticketResponseSchema } from '@shared/contracts/support';
@@ -309,6 +309,7 @@ async function setup() {
       apiKey: 'sk-fuzz-key',
     })),
     'POST /api/keeping': our('owner', '/api/keeping', keepingKeysSchema, () => ({ keys: wellFormedKeys() })),
+    'PUT /api/keeping/offer': our('owner', '/api/keeping/offer', keepingOfferSchema, () => ({ declined: true })),
     'PUT /api/keeping/keys': our('owner', '/api/keeping/keys', keepingKeysSchema, () => ({ keys: wellFormedKeys() })),
     'PUT /api/keeping/conversations/:conversationId': our('owner', `/api/keeping/conversations/${keptId}`, conversationEnvelopeSchema, () => ({
       v: 1,
@@ -728,6 +729,7 @@ describe('odd but valid text never gets a 5xx', () => {
     expect(jsonEntries().map(([route]) => route).filter((route) => !covered.includes(route))).toEqual([
       'POST /api/admin/reminders/bulk',
       'PUT /api/admin/users/:id/free-access',
+      'PUT /api/keeping/offer',
       'PUT /api/continuity',
       'DELETE /api/me',
     ]);

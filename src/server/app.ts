@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   const memories = createMemoriesService({ memories: createMemoriesRepository(database.db), files, publicUrl: config.publicUrl });
   const continuity = createContinuityService({ continuity: createContinuityRepository(database.db), memories, profiles });
-  const keeping = createKeepingService({ keeping: createKeepingRepository(database.db) });
+  const keeping = createKeepingService({ keeping: createKeepingRepository(database.db), profiles });
   const chat = createChatService({
     chat: createChatRepository(database.db),
     profiles,

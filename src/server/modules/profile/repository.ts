@@ -40,6 +40,11 @@ export function createProfileRepository(db: Database) {
       return rows.length > 0;
     },
 
+    async updateKeepingOfferDeclined(id: string, declinedAt: Date | null): Promise<boolean> {
+      const rows = await db.update(profiles).set({ keepingOfferDeclinedAt: declinedAt }).where(eq(profiles.id, id)).returning({ id: profiles.id });
+      return rows.length > 0;
+    },
+
     /** `day` is a UTC calendar date (YYYY-MM-DD). */
     async updateLastChatDate(id: string, day: string): Promise<void> {
       await db.update(profiles).set({ lastChatDate: day }).where(eq(profiles.id, id));

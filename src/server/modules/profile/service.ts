@@ -152,6 +152,12 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
       if (!updated) throw new AppError('NOT_FOUND', 'Profile not found');
     },
 
+    /** Whether the person said "Not now" to keeping their conversations on every device. */
+    async setKeepingOfferDeclined(userId: string, declined: boolean): Promise<void> {
+      const updated = await profiles.updateKeepingOfferDeclined(userId, declined ? new Date() : null);
+      if (!updated) throw new AppError('NOT_FOUND', 'Profile not found');
+    },
+
     /** `day` is the UTC date on which the person last talked with the agent. */
     async recordChatDay(userId: string, day: string): Promise<void> {
       await profiles.updateLastChatDate(userId, day);

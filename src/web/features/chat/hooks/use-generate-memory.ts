@@ -10,6 +10,7 @@ import { chatStatusBaseKey } from '@web/lib/api/get-chat-status';
 import type { ConversationRecord } from '@web/lib/conversation-store';
 import { errorMessage } from '@web/lib/error-message';
 import { currentLanguage } from '@web/lib/i18n';
+import { JUST_MADE } from '@web/lib/memory-arrival';
 import { useCreateGeneration } from '../api/create-generation';
 import { toReplyMessages } from '../messages';
 import type { Conversation } from './use-conversation';
@@ -142,10 +143,10 @@ export function useGenerateMemory(conversation: Conversation) {
         const path = `/home/memories/${encodeURIComponent(memoryId)}`;
         if (mountedRef.current) {
           toast.success(successText(t, response), { id: TOAST_ID });
-          void navigate(path);
+          void navigate(path, { state: JUST_MADE });
         } else {
           // The person left the chat meanwhile: tell them, without taking them anywhere.
-          toast.success(successText(t, response), { id: TOAST_ID, action: { label: t('chat:generation.view'), onClick: () => void navigate(path) } });
+          toast.success(successText(t, response), { id: TOAST_ID, action: { label: t('chat:generation.view'), onClick: () => void navigate(path, { state: JUST_MADE }) } });
         }
       } catch (error) {
         if (!outcomeUnknown(error)) pendingKeyRef.current = null;

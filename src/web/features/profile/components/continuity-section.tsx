@@ -104,6 +104,11 @@ export function ContinuitySection() {
             {t('remembers.facts')}
           </h3>
           <p className="text-sm text-ink-muted">{t('remembers.factsHint', { agentName })}</p>
+          {data.facts.length > 0 && !data.factsEnabled ? (
+            <p data-testid="continuity-facts-not-sent" className="text-sm text-ink">
+              {t('remembers.factsNotSent', { agentName })}
+            </p>
+          ) : null}
           {data.facts.length === 0 ? (
             <p className="text-sm text-ink-muted">{t('remembers.noFacts')}</p>
           ) : (
