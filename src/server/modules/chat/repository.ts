@@ -21,6 +21,7 @@ export function createChatRepository(db: Database) {
           chatPromptFr: appSettings.chatPromptFr,
           agentName: appSettings.agentName,
           agentNameFr: appSettings.agentNameFr,
+          agentGenderFr: appSettings.agentGenderFr,
           agentAvatarUrl: appSettings.agentAvatarUrl,
           dailyGenerationLimit: appSettings.dailyGenerationLimit,
         })

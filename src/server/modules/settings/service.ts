@@ -19,6 +19,7 @@ export function createSettingsService(deps: { settings: SettingsRepository; file
     chatPromptFr: row.chatPromptFr,
     agentName: row.agentName,
     agentNameFr: row.agentNameFr,
+    agentGenderFr: row.agentGenderFr,
     agentAvatarUrl: row.agentAvatarUrl,
     imagePrompt: row.imagePrompt,
     imagePromptFr: row.imagePromptFr,
