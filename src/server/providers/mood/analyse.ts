@@ -16,7 +16,7 @@ export interface MoodReading {
  * When two moods are named as often, the heavier one leads: someone who says they are sad and
  * also resting should be met in the sadness first.
  */
-const TIE_ORDER: readonly Mood[] = ['melancholy', 'anxious', 'angry', 'tired', 'tender', 'hopeful', 'joyful', 'calm'];
+const TIE_ORDER: readonly Mood[] = ['melancholy', 'anxious', 'angry', 'tired', 'joyful', 'tender', 'hopeful', 'calm'];
 
 /**
  * What a light mood turned around says: "not happy" is sadness, "pas tranquille" is worry. A heavy mood

@@ -23,8 +23,8 @@ export const MOOD_STEMS: Record<Mood, string[]> = {
     'amour', 'aime', 'aimer', 'tendre', 'tendresse', 'calin', 'gentil', 'chaleur', 'reconnaiss', 'merci', 'manque', 'touche ', 'touchee', 'emu ', 'emue',
   ],
   hopeful: [
-    'hope', 'better', 'forward', 'tomorrow', 'new ', 'beginning', 'chang', 'grow', 'proud', 'brave', 'progress', 'dream',
-    'espoir', 'espere', 'mieux', 'demain', 'nouveau', 'nouvelle', 'grandi', 'fier', 'fiere', 'courag', 'progres', 'reve ', 'rever', 'reves',
+    'hope', 'better', 'forward', 'new ', 'beginning', 'chang', 'grow', 'proud', 'brave', 'progress', 'dream',
+    'espoir', 'espere', 'mieux', 'nouveau', 'nouvelle', 'grandi', 'fier', 'fiere', 'courag', 'progres', 'reve ', 'rever', 'reves',
   ],
   melancholy: [
     'sad', 'cry ', 'crying', 'cried', 'cries', 'tear', 'lonely', 'alone', 'lost', 'grief', 'griev', 'empty', 'feel down', 'feeling down', 'felt down',
@@ -57,6 +57,7 @@ export const MOOD_PHRASES: { pattern: RegExp; mood: Mood | null }[] = [
   { pattern: /\b(pleur\w* (des )?)?(larmes?|pleur\w*) de (joie|bonheur)\b/g, mood: 'joyful' },
   { pattern: /\b(never been|couldn t be|could not be|n ai jamais ete aussi|jamais ete aussi) (happier|so happy|heureu\w*)\b|\bover the moon\b|\baux anges\b/g, mood: 'joyful' },
   { pattern: /\b(died|dying|mort|morte|morts) (laughing|de rire)\b|\bmdr\b|\blol\b/g, mood: 'joyful' },
+  { pattern: /\b(est|sont|suis) nee?s?\b/g, mood: 'joyful' },
   { pattern: /\b(moved|touched) to tears\b|\bemue? aux larmes\b/g, mood: 'tender' },
   { pattern: /\b(couldn t|could not|can t|cannot|didn t|did not|barely) (sleep|slept)\b|\bpas (pu )?(dormi|dormir)\b|\bnuit blanche\b/g, mood: 'tired' },
   { pattern: /\bpas mal\b|\bnot bad\b|\bno worries\b|\bpas de souci\b/g, mood: null },
