@@ -260,3 +260,15 @@ describe('offline companion: continuity', () => {
     expect(first('fr', 'Je suis furieuse contre mon frère.', { title: 'Le cerf-volant bleu' })).not.toContain('cerf-volant');
   });
 });
+
+describe('offline companion: what is not a question', () => {
+  it('does not take "toi et moi" for a question, nor answer a statement', () => {
+    for (const [language, text] of [
+      ['fr', 'Mon amie et toi, vous seriez bien ensemble, je crois.'],
+      ['en', 'I think it went well today.'],
+    ] as const) {
+      expect(first(language, text), text).not.toMatch(/Merci de demander|C’est gentil de demander|Thank you for asking|can’t judge|pas d’avis|bonne question|good question/);
+    }
+    expect(first('fr', 'Bonne journée dans l’ensemble, et toi ?')).toMatch(/Merci de demander|C’est gentil de demander/);
+  });
+});

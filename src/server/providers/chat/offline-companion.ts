@@ -466,8 +466,10 @@ const QUESTIONS: [Question, RegExp][] = [
     'opinion',
     /\b(what do you think|do you think|what s your (opinion|view)|what is your (opinion|view)|am i (wrong|right|crazy|overreacting|being)|is (it|that|this) (normal|ok|okay|wrong|bad|weird|silly)|is something wrong with me)\b|\btu en penses quoi\b|\bqu en penses tu\b|\bt en penses quoi\b|\btu (penses|crois|trouves) (que|qu)\b|\bc est normal\b|\best ce normal\b|\bj ai (tort|raison)\b|\best ce que j ai (tort|raison)\b/,
   ],
-  ['wellbeing', /\bhow are you\b|\bhow s your day\b|\bhow is your day\b|\bcomment (ca|tu) vas?\b|\bcomment vas tu\b|\bet toi\b/],
+  ['wellbeing', /\bhow are you\b|\bhow s your day\b|\bhow is your day\b|\bcomment (ca|tu) vas?\b|\bcomment vas tu\b/],
 ];
+/** "Et toi ?" asks after the companion; "toi et moi" does not. Read on the text as written. */
+const AND_YOU = /\b(et toi|and you)\s*\?/i;
 
 /** Loss of someone (or an animal), read on normalised text; "mort de rire" is laughter. */
 const LOSS =
@@ -584,6 +586,7 @@ function feelingOf(text: string): Feeling {
 function questionOf(text: string): Question | null {
   const plain = normalise(text);
   for (const [kind, pattern] of QUESTIONS) if (pattern.test(plain)) return kind;
+  if (AND_YOU.test(text)) return 'wellbeing';
   return /\?\s*$/.test(text.trim()) ? 'other' : null;
 }
 
