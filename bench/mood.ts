@@ -15,7 +15,7 @@ export function benchMood() {
     const read = fixtures.map((fixture) => ({ fixture, reading: readMood(textOf(fixture)) }));
     const moodRight = read.filter(({ fixture, reading }) => reading.primary === fixture.mood);
     const labelledThemes = read.filter(({ fixture }) => fixture.themes || fixture.noThemes);
-    const invented = read.filter(({ fixture, reading }) => reading.themes.some((theme) => !(fixture.themes ?? []).includes(theme.en)));
+    const invented = labelledThemes.filter(({ fixture, reading }) => reading.themes.some((theme) => !(fixture.themes ?? []).includes(theme.en)));
     const all = read.filter(({ fixture, reading }) => readingAgrees(fixture, reading));
     console.log(`\n  ${language.toUpperCase()}  ${fixtures.length} conversations`);
     console.log(`    first mood agrees           ${percent(moodRight.length, fixtures.length)}`);

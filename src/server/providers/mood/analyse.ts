@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MOOD_PHRASES, MOOD_STEMS, MOODS, NEGATOR_AFTER_NE, NEGATORS, THEMES, type Mood, type Theme } from './lexicon';
+import { CRYING_STEMS, MOOD_PHRASES, MOOD_STEMS, MOODS, NEGATOR_AFTER_NE, NEGATORS, THEMES, type Mood, type Theme } from './lexicon';
 
 export interface MoodReading {
   /** The strongest mood; `calm` when the words name none. */
@@ -52,6 +52,7 @@ type Stem = { words: string[]; whole: boolean };
 const compile = (stem: string): Stem => ({ words: stem.trim().split(' '), whole: stem.endsWith(' ') });
 const MOOD_MATCHERS = MOODS.map((mood) => ({ mood, stems: MOOD_STEMS[mood].map(compile) }));
 const THEME_MATCHERS = THEMES.map((theme) => theme.stems.map(compile));
+const CRYING = CRYING_STEMS.map(compile);
 
 /** Does `stem` start at token `i`? */
 function matchesAt(tokens: string[], i: number, stem: Stem): boolean {
@@ -90,16 +91,23 @@ function readClause(clause: string, counts: Counts): void {
   }
   const tokens = text.trim() ? text.trim().split(/\s+/) : [];
   counts.words += tokens.length;
+  const found: { i: number; mood: Mood }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     for (const { mood, stems } of MOOD_MATCHERS) {
       // A word counts once for a mood, however many of its stems it matches.
       if (!stems.some((stem) => matchesAt(tokens, i, stem))) continue;
       const counted = negatedAt(tokens, i) ? NEGATED[mood] : mood;
-      if (counted) counts.moods.set(counted, (counts.moods.get(counted) ?? 0) + 1);
+      if (counted) found.push({ i, mood: counted });
     }
     THEME_MATCHERS.forEach((stems, index) => {
       if (stems.some((stem) => matchesAt(tokens, i, stem))) counts.themes[index] = (counts.themes[index] ?? 0) + 1;
     });
+  }
+  const joyful = found.some((f) => f.mood === 'joyful');
+  for (const { i, mood } of found) {
+    const tearsOfJoy = joyful && mood === 'melancholy' && CRYING.some((stem) => matchesAt(tokens, i, stem));
+    const counted = tearsOfJoy ? 'joyful' : mood;
+    counts.moods.set(counted, (counts.moods.get(counted) ?? 0) + 1);
   }
 }
 

@@ -31,7 +31,7 @@ export const MOOD_STEMS: Record<Mood, string[]> = {
     'feel blue', 'feeling blue', 'felt blue', 'hurt', 'heavy', 'nostalg', 'awful', 'miserable', 'heartbr', 'bad day',
     'funeral', 'buri', 'passed away', 'died', 'death', 'dead ', 'mourn', 'condolen',
     'triste', 'tristesse', 'pleur', 'larme', 'seul ', 'seule', 'solitude', 'perdu', 'deuil', 'vide ', 'mal ', 'blesse', 'lourd', 'nostalg', 'cafard',
-    'enterr', 'obseque', 'funerai', 'deced', 'mort ', 'morte', 'condoleanc', 'chagrin', 'malheureu',
+    'enterr', 'obseque', 'funerai', 'deced', 'mort ', 'morte', 'condoleanc', 'chagrin', 'malheureu', 'effondre', 'devastat', 'gutted',
   ],
   anxious: [
     'anxi', 'worr', 'stress', 'nervous', 'afraid', 'fear', 'scare', 'panic', 'overwhelm', 'pressure', 'uncertain', 'tense', 'terrif', 'frighten', 'dread', 'nightmare',
@@ -43,7 +43,7 @@ export const MOOD_STEMS: Record<Mood, string[]> = {
   ],
   tired: [
     'tired', 'exhaust', 'sleepy', 'sleepless', 'weary', 'drain', 'burnout', 'burned out', 'burnt out', 'worn', 'fatigue', 'long day', 'sick', 'ill ',
-    'fatigu', 'epuise', 'sommeil', 'mal dormi', 'creve', 'lessivee', 'las ', 'lasse', 'videe', 'malade', 'longue journee', 'a bout',
+    'fatigu', 'epuise', 'sommeil', 'mal dormi', 'creve', 'lessivee', 'claquee', 'las ', 'lasse', 'videe', 'malade', 'longue journee', 'a bout', 'interminable',
   ],
 };
 
@@ -58,12 +58,16 @@ export const MOOD_PHRASES: { pattern: RegExp; mood: Mood | null }[] = [
   { pattern: /\b(never been|couldn t be|could not be|n ai jamais ete aussi|jamais ete aussi) (happier|so happy|heureu\w*)\b|\bover the moon\b|\baux anges\b/g, mood: 'joyful' },
   { pattern: /\b(died|dying|mort|morte|morts) (laughing|de rire)\b|\bmdr\b|\blol\b/g, mood: 'joyful' },
   { pattern: /\b(est|sont|suis) nee?s?\b/g, mood: 'joyful' },
+  { pattern: /\b(nous|m|l) a quitte(e|s|es)?\b/g, mood: 'melancholy' },
   { pattern: /\b(moved|touched) to tears\b|\bemue? aux larmes\b/g, mood: 'tender' },
   { pattern: /\b(couldn t|could not|can t|cannot|didn t|did not|barely) (sleep|slept)\b|\bpas (pu )?(dormi|dormir)\b|\bnuit blanche\b/g, mood: 'tired' },
   { pattern: /\bpas mal\b|\bnot bad\b|\bno worries\b|\bpas de souci\b/g, mood: null },
   // When the day was told is not what it was about: "last night" names no night-time theme.
   { pattern: /\b(last|all|tonight s|every) night\b|\btonight\b|\b(cette|toute la|de la) nuit\b|\bla nuit derniere\b/g, mood: null },
 ];
+
+/** Crying is joy when the same clause is joyful: "so happy I cried", "tellement heureuse que j'en ai pleuré". */
+export const CRYING_STEMS = ['cry ', 'crying', 'cried', 'cries', 'tear', 'pleur', 'larme'];
 
 /** Words that turn the next few words around: "not sad at all", "pas triste", "don't feel happy". */
 export const NEGATORS = new Set(['not', 'never', 'no', 't', 'nor', 'without', 'hardly', 'pas', 'jamais', 'ni', 'sans', 'aucun', 'aucune', 'rien', 'nullement']);
