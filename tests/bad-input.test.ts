@@ -252,6 +252,7 @@ async function setup() {
     'PATCH /api/admin/settings': our('admin', '/api/admin/settings', adminSettingsUpdateSchema, () => ({
       chatPrompt: 'Be kind.',
       agentName: 'Sam',
+      agentGenderFr: 'masculine',
       imageSize: '1024x1024',
       imageQuality: 'auto',
       dailyGenerationLimit: 3,

@@ -6,6 +6,13 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const GENDERS = ['male', 'female', 'other', 'unspecified'] as const;
 export type Gender = (typeof GENDERS)[number];
 
+/**
+ * How French speaks of the companion, whose name the administrator chooses: "Mira est la compagne…",
+ * "je suis contente". Neutral words are chosen that need no agreement at all. Decision 0059.
+ */
+export const AGENT_GENDERS = ['feminine', 'masculine', 'neutral'] as const;
+export type AgentGender = (typeof AGENT_GENDERS)[number];
+
 export const PRICE_DISPLAY = { en: '$4.99', fr: '4,99 €' } as const;
 
 export const DEFAULT_DAILY_GENERATION_LIMIT = 1;

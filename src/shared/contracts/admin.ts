@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, REMINDER_DEFAULT_DAYS } from '../limits';
+import { AGENT_GENDERS, EMAIL_MAX, REMINDER_DEFAULT_DAYS } from '../limits';
 import { providerNamesSchema } from './system';
 
 export const PROMPT_MAX = 20_000;
@@ -28,6 +28,8 @@ export const adminSettingsSchema = z.object({
   chatPromptFr: z.string(),
   agentName: z.string(),
   agentNameFr: z.string(),
+  /** How French speaks of the agent (its name's grammatical gender). */
+  agentGenderFr: z.enum(AGENT_GENDERS),
   agentAvatarUrl: z.string().nullable(),
   imagePrompt: z.string(),
   imagePromptFr: z.string(),
@@ -63,6 +65,7 @@ export const adminSettingsUpdateSchema = z
     chatPromptFr: requiredText(PROMPT_MAX, 'validation.promptTooLong'),
     agentName: requiredText(AGENT_NAME_MAX, 'validation.agentNameTooLong'),
     agentNameFr: requiredText(AGENT_NAME_MAX, 'validation.agentNameTooLong'),
+    agentGenderFr: z.enum(AGENT_GENDERS, { error: 'validation.agentGenderInvalid' }),
     imagePrompt: requiredText(PROMPT_MAX, 'validation.promptTooLong'),
     imagePromptFr: requiredText(PROMPT_MAX, 'validation.promptTooLong'),
     summaryPrompt: requiredText(PROMPT_MAX, 'validation.promptTooLong'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../limits';
+import { AGENT_GENDERS, LANGUAGES } from '../limits';
 import { SAFETY_COUNTRIES } from '../safety';
 
 /** Size limits of one reply request: a day's conversation of about an hour fits well within them. */
@@ -79,7 +79,8 @@ export const chatStatusResponseSchema = z.object({
   /** Whether the person is subscribed; free access counts as active. */
   subscription: z.object({ active: z.boolean(), freeAccess: z.boolean() }),
   generation: generationLimitSchema,
-  agent: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
+  /** `gender`: how French speaks of the agent, for the chat's words about it ("Mira est la compagne…"). */
+  agent: z.object({ name: z.string(), avatarUrl: z.string().nullable(), gender: z.enum(AGENT_GENDERS) }),
   firstName: z.string(),
   /** A transcription provider is configured: the microphone can be used. */
   voice: z.boolean(),

@@ -152,7 +152,7 @@ export function createChatService(deps: {
         hasAccess,
         subscription,
         generation: generationOf(profile, settings.dailyGenerationLimit),
-        agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl },
+        agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl, gender: settings.agentGenderFr },
         firstName: profile.firstName,
         voice: transcription.name !== 'none',
         companion: provider.name === 'offline-companion' ? 'offline' : 'ai',
@@ -285,6 +285,7 @@ export function createChatService(deps: {
         language,
         signal: upstream.signal,
         agentName,
+        agentGender: language === 'fr' ? settings.agentGenderFr : 'neutral',
         firstName: profile.firstName,
         safety: { level: offlineTurn.level === 'concern' ? 'concern' : 'none', earlierCrisis: offlineTurn.earlierCrisis },
         // A memory is mentioned only on an untroubled turn, never after a worry or a crisis.

@@ -45,6 +45,7 @@ export function createSettingsService(deps: { settings: SettingsRepository; file
     chatPromptFr: row.chatPromptFr,
     agentName: row.agentName,
     agentNameFr: row.agentNameFr,
+    agentGenderFr: row.agentGenderFr,
     agentAvatarUrl: row.agentAvatarUrl,
     imagePrompt: row.imagePrompt,
     imagePromptFr: row.imagePromptFr,
@@ -112,8 +113,8 @@ export function createSettingsService(deps: { settings: SettingsRepository; file
 
     /** What the chat needs: the prompts, the agent's names and picture, and the daily image limit. */
     async agent() {
-      const { chatPrompt, chatPromptFr, agentName, agentNameFr, agentAvatarUrl, dailyGenerationLimit } = await row();
-      return { chatPrompt, chatPromptFr, agentName, agentNameFr, agentAvatarUrl, dailyGenerationLimit };
+      const { chatPrompt, chatPromptFr, agentName, agentNameFr, agentGenderFr, agentAvatarUrl, dailyGenerationLimit } = await row();
+      return { chatPrompt, chatPromptFr, agentName, agentNameFr, agentGenderFr, agentAvatarUrl, dailyGenerationLimit };
     },
 
     /** What a generation needs: the agent's names, the image and summary prompts, the image size and quality. */

@@ -9,7 +9,7 @@ function buildStatus(overrides: { journalDays?: number; active?: boolean; freeAc
     hasAccess: active || freeAccess || journalDays === 0,
     subscription: { active, freeAccess },
     generation: { remaining: 1, limit: 1, canGenerate: true },
-    agent: { name: 'Luna', avatarUrl: null },
+    agent: { name: 'Luna', avatarUrl: null, gender: 'feminine' },
     firstName: 'Camille',
     voice: false,
     companion: 'offline',

@@ -147,7 +147,8 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
         <GenerationSummary generation={status.generation} className="text-xs sm:text-sm" />
         {/* Who is answering, said once here and never inside the conversation. */}
         <p data-testid="chat-disclosure" className="max-w-prose text-xs leading-relaxed text-ink-muted sm:text-sm">
-          {t(`disclosure.${status.companion}`, { agentName: status.agent.name })}
+          {/* French agrees with the agent's name (the administrator's choice); neutral wording needs no context. */}
+          {t(`disclosure.${status.companion}`, { agentName: status.agent.name, context: status.agent.gender === 'neutral' ? undefined : status.agent.gender })}
         </p>
       </div>
 
