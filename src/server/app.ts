@@ -26,7 +26,7 @@ import { createFilesService } from './modules/files/service';
 import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
-import { injectHead, sharedPageHead } from './modules/memories/shared-page-head';
+import { sharedPageHead } from './modules/memories/shared-page-head';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
@@ -64,6 +64,7 @@ import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler
 import { jsonBodyPlugin } from './plugins/json-body';
 import { storableParamsPlugin } from './plugins/storable-params';
 import { securityPlugin } from './plugins/security';
+import { createPageRenderer } from './plugins/page-render';
 import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
@@ -251,15 +252,24 @@ export async function buildApp(deps: AppDependencies) {
     dir: config.webDistDir,
     enabled: config.serveWeb,
     jsonPrefixes: ['/api/', FILES_URL_PREFIX],
-    // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
-    renderPage: async (pathname) => {
-      // A token is plain hex: anything needing decoding is simply not one (and never throws here).
-      const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
-      if (!match) return null;
-      const token = match[1] ?? '';
-      const head = sharedPageHead(await memories.findShared(token), `${config.publicUrl}${pathname}`, config.publicUrl);
-      return (html) => injectHead(html, head);
-    },
+    // Public pages drawn on the server, the signed-in shell with its session state (decision 0038).
+    pages: () =>
+      createPageRenderer(
+        app,
+        {
+          webDir: config.webDistDir,
+          ssrEntry: path.join(config.webDistDir, '..', 'ssr', 'entry-server.js'),
+          // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
+          extraHead: async (pathname) => {
+            // A token is plain hex: anything needing decoding is simply not one (and never throws here).
+            const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
+            if (!match) return null;
+            const token = match[1] ?? '';
+            return sharedPageHead(await memories.findShared(token), `${config.publicUrl}${pathname}`, config.publicUrl);
+          },
+        },
+        app.log,
+      ),
   });
 
   // The scheduled daily reminder run (off until an administrator turns it on): checked every interval,

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/limits';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@shared/limits';
 
 export const LANGUAGE_STORAGE_KEY = 'souvenir.language';
 
@@ -41,4 +41,6 @@ export function storeLanguage(language: Language): void {
   } catch {
     // Not remembering the choice is acceptable; the interface still switches.
   }
+  // A year, the whole site; it holds only "en" or "fr".
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }

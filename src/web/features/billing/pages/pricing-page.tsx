@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toLanguage } from '@web/lib/language';
 import { useBillingStatus } from '@web/lib/api/get-billing-status';
+import { usePageTitle } from '@web/lib/page-head';
 import { CheckoutForm } from '../components/checkout-form';
 import { CurrentSubscriptionNote } from '../components/current-subscription-note';
 import { PlanCard } from '../components/plan-card';
@@ -13,6 +14,7 @@ import { PlanCard } from '../components/plan-card';
  */
 export function PricingPage() {
   const { t, i18n } = useTranslation('billing');
+  usePageTitle(t('common:titles.pricing'));
   const language = toLanguage(i18n.resolvedLanguage) ?? 'en';
   const [search] = useSearchParams();
   // The payment page's Cancel brings the person back here with ?canceled=1.

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toLanguage } from '@web/lib/language';
+import { usePageTitle } from '@web/lib/page-head';
 import { useCommunity } from '../api/get-community';
 import { calendarUrlFor } from '../calendar-links';
 import { CalendarEmbed, CalendarFallback } from '../components/calendar-section';
@@ -24,6 +25,7 @@ const VALUES = [
  */
 export function CommunityPage() {
   const { t } = useTranslation(['community', 'common']);
+  usePageTitle(t('common:titles.community'));
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-16 md:space-y-20">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@web/lib/api/get-me';
+import { usePageTitle } from '@web/lib/page-head';
 import { ImageMigrationBanner } from '../components/image-migration-banner';
 import { RecentMemories } from '../components/recent-memories';
 import { TodayCard } from '../components/today-card';
@@ -10,6 +11,7 @@ import { useWelcomeBackTimer } from '../hooks/use-welcome-back-timer';
 /** Spec §2 Home: a greeting, where today's session begins, and the latest memories. */
 export function HomePage() {
   const { t } = useTranslation('home');
+  usePageTitle(t('common:titles.home'));
   const { data: me } = useMe();
   const signedIn = Boolean(me);
   const { action, status, run } = useMainAction(signedIn);

@@ -143,12 +143,12 @@ describe('shared memory page', () => {
     expect(screen.getByRole('link', { name: 'Create your first memory' })).toHaveAttribute('href', '/');
   });
 
-  it('puts the previous tab title back when the page is left', async () => {
+  it("names the tab after the memory, and the next page names it after itself", async () => {
     document.title = 'Souvenir';
     const { router } = setup(() => json(buildSharedMemory()));
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     expect(document.title).toBe('Cardamom morning · Souvenir');
     await router.navigate('/auth');
-    await waitFor(() => expect(document.title).toBe('Souvenir'));
+    await waitFor(() => expect(document.title).toBe('Sign in · Souvenir'));
   });
 });
