@@ -51,8 +51,9 @@ export async function render({ url, language, fetchApi }: ServerRenderInput): Pr
   if (context instanceof Response) throw new Error(`The route answered ${context.status} instead of a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  // Nothing is retried on the server: a failing read shows its page's error state, and the browser tries again.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  // Nothing is retried on the server: a failing read shows its page's error state (an unknown shared link its "not
+  // found"), and the browser tries again. Without `retryOnMount: false` a failed query draws as still loading.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 60_000 } } });
   queryClient.setQueryData(meQueryKey, null);
 
   let title = brandedTitle();
