@@ -13,6 +13,7 @@ import frCommunity from '../src/web/locales/fr/community.json' with { type: 'jso
 import frLanding from '../src/web/locales/fr/landing.json' with { type: 'json' };
 import frPrivacy from '../src/web/locales/fr/privacy.json' with { type: 'json' };
 import { openPage } from './support/browser';
+import { sharedUi } from './support/shared-texts';
 import { addMemories } from './support/database';
 import { setupSuite } from './support/suite';
 import { newUser, registerViaApi, signInViaApi, type TestUser } from './support/users';
@@ -100,6 +101,21 @@ describe('server-rendered public pages', () => {
     expect(html).not.toMatch(/<script(?![^>]*application\/json)/);
   });
 
+  it('says "not found" in the HTML of an unknown or taken-back link, and switches language from the address', async () => {
+    const unknown = await htmlOf(`/shared/${randomBytes(32).toString('hex')}`, { 'accept-language': 'fr' });
+    expect(unknown.html).toMatch(new RegExp(`<h1[^>]*>${sharedUi('fr').notFoundTitle}</h1>`));
+    expect(unknown.html).not.toContain('aria-busy');
+
+    // `?lang=` is how the page without scripts switches: drawn in that language, and remembered in the cookie.
+    const res = await fetch(`${s.app.baseUrl}/shared/${token}?lang=fr`, { headers: { 'accept-language': 'en' } });
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr" data-rendered');
+    expect(html).toContain(`>${sharedUi('fr').reflection}</h2>`);
+    expect(res.headers.get('set-cookie')).toMatch(/^souvenir_language=fr; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    const plain = await fetch(`${s.app.baseUrl}/shared/${token}`, { headers: { 'accept-language': 'en' } });
+    expect(plain.headers.get('set-cookie')).toBeNull();
+  });
+
   it('escapes what people write: a title cannot close a script or act as a replacement pattern', async () => {
     const { html } = await htmlOf(`/shared/${hostileToken}`);
     expect(html).not.toContain('<script>window.__owned');
@@ -123,6 +139,17 @@ describe('server-rendered public pages', () => {
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
       expect(await page.getByRole('link', { name: 'Souvenir' }).first().getAttribute('href')).toBe('/');
+      expect(await page.title()).toBe('Lanterns on the river · Souvenir');
+
+      // The language switch works without scripts too: two links the server answers, the choice then remembered.
+      const fr = sharedUi('fr');
+      const en = sharedUi('en');
+      await page.getByRole('region', { name: fr.reflection }).waitFor();
+      await page.getByRole('navigation', { name: fr.language }).getByRole('link', { name: 'EN', exact: true }).click();
+      await page.getByRole('region', { name: en.reflection }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      await page.goto(`${s.app.baseUrl}/shared/${token}`);
+      await page.getByRole('region', { name: en.reflection }).waitFor();
     } finally {
       await context.close();
     }

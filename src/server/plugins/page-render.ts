@@ -22,6 +22,8 @@ export interface RenderedPage {
   cacheControl: string;
   /** Headers the page's HTML depends on, for caches in between. */
   vary: string;
+  /** The language cookie, when the address chose a language (`?lang=`): the choice holds for the next pages. */
+  setCookie?: string;
 }
 
 /** What the shared page adds to its head: the link previews' tags (shared-page-head.ts) and its picture's preload. */
@@ -85,6 +87,16 @@ export function negotiateLanguage(cookie: string | undefined, acceptLanguage: st
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return asked.map(({ language }) => language).find(isLanguage) ?? DEFAULT_LANGUAGE;
 }
+
+/** A language named in the address (`?lang=fr`): how a page without scripts (the shared memory) switches language. */
+export function languageInQuery(url: string): Language | null {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const asked = new URLSearchParams(query).get('lang');
+  return isLanguage(asked) ? asked : null;
+}
+
+/** The same cookie the language switch sets in the browser (src/web/lib/language.ts): a year, the whole site. */
+const languageCookie = (language: Language) => `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
 
 /** JSON inside <script type="application/json">: nothing in it can close the element or open a comment. */
 export function jsonForHtml(value: unknown): string {
@@ -158,22 +170,24 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
   return async function renderPage(pathname: string, request: FastifyRequest): Promise<RenderedPage> {
     const url = request.url;
     const route = SERVER_RENDERED.find(({ pattern }) => pattern.test(pathname));
-    const language = negotiateLanguage(request.headers.cookie, request.headers['accept-language']);
+    const inQuery = languageInQuery(url);
+    const language = inQuery ?? negotiateLanguage(request.headers.cookie, request.headers['accept-language']);
     const vary = 'cookie, accept-language, accept-encoding';
+    const setCookie = inQuery ? { setCookie: languageCookie(inQuery) } : {};
 
     // A shared memory is the same page for everyone; the person's session plays no part in it.
     const me = route && !route.scripts ? null : await signedInAs(request);
     if (me) {
       const profileLanguage = (me as { profile?: { defaultLanguage?: string } }).profile?.defaultLanguage;
       const html = assemblePage(template, { language: isLanguage(profileLanguage) ? profileLanguage : language, rendered: false, state: { me }, scripts: true });
-      return { html, cacheControl: 'no-store', vary };
+      return { html, cacheControl: 'no-store', vary, ...setCookie };
     }
 
     if (!route || !ssr) {
       // Without the server bundle a shared page is still titled and previewed from its head alone.
       const extra = await opts.extraHead(pathname, language);
       const page = { language, rendered: false, head: extra?.tags, state: { me: null }, scripts: true, ...(extra?.title ? { title: extra.title } : {}) };
-      return { html: assemblePage(template, page), cacheControl: 'no-cache', vary };
+      return { html: assemblePage(template, page), cacheControl: 'no-cache', vary, ...setCookie };
     }
 
     try {
@@ -192,11 +206,11 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
         scripts: route.scripts,
         preload,
       });
-      return { html, cacheControl: 'no-cache', vary };
+      return { html, cacheControl: 'no-cache', vary, ...setCookie };
     } catch (error) {
       // A page that cannot be drawn here is still drawn by the browser.
       request.log.error({ err: error, url }, 'server render failed');
-      return { html: assemblePage(template, { language, rendered: false, state: { me: null }, scripts: true }), cacheControl: 'no-cache', vary };
+      return { html: assemblePage(template, { language, rendered: false, state: { me: null }, scripts: true }), cacheControl: 'no-cache', vary, ...setCookie };
     }
   };
 }

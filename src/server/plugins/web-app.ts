@@ -57,6 +57,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       const page = renderPage ? await renderPage(pathname, request) : null;
       if (page) {
         reply.header('Cache-Control', page.cacheControl).header('Vary', page.vary).type('text/html; charset=utf-8');
+        if (page.setCookie) reply.header('Set-Cookie', page.setCookie);
         const encoded = compressHtml(page.html, request.headers['accept-encoding']);
         return encoded ? reply.header('Content-Encoding', encoded.encoding).send(encoded.body) : reply.send(page.html);
       }

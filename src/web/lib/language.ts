@@ -26,7 +26,17 @@ export function resolveLanguage({ profileLanguage, storedLanguage, browserLangua
   return toLanguage(profileLanguage) ?? toLanguage(storedLanguage) ?? toLanguage(browserLanguage) ?? DEFAULT_LANGUAGE;
 }
 
+/** The language cookie: set with every choice made here, and by the server when a page without scripts switched. */
+function readLanguageCookie(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(document.cookie);
+  return toLanguage(match?.[1]);
+}
+
+/** The latest choice on this browser: the cookie (it follows every switch), else what local storage kept. */
 export function readStoredLanguage(): string | null {
+  const fromCookie = readLanguageCookie();
+  if (fromCookie) return fromCookie;
   try {
     return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {

@@ -62,7 +62,7 @@ describe('shared memory page', () => {
 
     expect(screen.getByText('Souvenir turns a conversation about your day into a work of art.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create your first memory' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Language' })).toBeInTheDocument();
     expect(document.title).toBe('Cardamom morning · Souvenir');
 
     // Asked once, by its token, and nothing about the owner's memories.

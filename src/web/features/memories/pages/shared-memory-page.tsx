@@ -42,7 +42,8 @@ export function SharedMemoryPage() {
       );
   } else content = <SharedMemoryView memory={memory.data} />;
 
-  return <QuietFrame>{content}</QuietFrame>;
+  // Sent without scripts (decision 0038): the language switch is two links the server answers.
+  return <QuietFrame languageLinks>{content}</QuietFrame>;
 }
 
 function SharedMemoryView({ memory }: { memory: SharedMemory }) {
