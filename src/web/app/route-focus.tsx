@@ -33,8 +33,11 @@ export function RouteFocus() {
       return;
     }
     if (focusIsTaken() || focusHeading()) return;
+    // While the heading is awaited, a person who already moved on (Tab to a control) keeps where they are.
+    const before = document.activeElement;
+    const movedOn = () => document.activeElement !== before && document.activeElement !== document.body;
     const observer = new MutationObserver(() => {
-      if (focusIsTaken() || focusHeading()) stop();
+      if (movedOn() || focusIsTaken() || focusHeading()) stop();
     });
     const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
     function stop() {
