@@ -86,6 +86,8 @@ describe('server-rendered public pages', () => {
     const { html } = await htmlOf('/auth', { 'accept-language': 'en', cookie: 'souvenir_language=fr' });
     expect(html).toContain(htmlText(frAuth.title));
     expect(html).toContain('<title>Connexion · Souvenir</title>');
+    // Until the scripts have taken over, the form cannot be sent by the browser itself (the password in the address).
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
   });
 
   it('puts the shared memory’s picture, title, date, reflection and previews in its HTML, with no script at all', async () => {

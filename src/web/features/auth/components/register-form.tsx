@@ -13,12 +13,14 @@ import { currentLanguage, translateMessageKey } from '@web/lib/i18n';
 import { registerSchema, useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-error';
 import { splitFormErrors } from './split-form-errors';
+import { useHydrated } from '@web/lib/use-hydrated';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
 }
 
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
+  const hydrated = useHydrated();
   const { t } = useTranslation(['auth', 'validation', 'common']);
   const id = useId();
   const signUp = useSignUp();
@@ -91,7 +93,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         </div>
       </aside>
 
-      <Button type="submit" size="lg" className="w-full" pending={signUp.isPending}>
+      <Button type="submit" size="lg" className="w-full" pending={signUp.isPending} disabled={!hydrated}>
         {t('auth:register.submit')}
       </Button>
     </form>
