@@ -31,7 +31,7 @@ import { createFilesService } from './modules/files/service';
 import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
-import { injectHead, sharedPageHead } from './modules/memories/shared-page-head';
+import { sharedPageHead } from './modules/memories/shared-page-head';
 import { mailRoutes } from './modules/mail/routes';
 import { createMailService } from './modules/mail/service';
 import { createProfileRepository } from './modules/profile/repository';
@@ -71,6 +71,7 @@ import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler
 import { jsonBodyPlugin } from './plugins/json-body';
 import { storableParamsPlugin } from './plugins/storable-params';
 import { securityPlugin } from './plugins/security';
+import { createPageRenderer } from './plugins/page-render';
 import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
@@ -292,16 +293,25 @@ export async function buildApp(deps: AppDependencies) {
     dir: config.webDistDir,
     enabled: config.serveWeb,
     jsonPrefixes: ['/api/', FILES_URL_PREFIX],
-    // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
-    renderPage: async (pathname, request) => {
-      // A token is plain hex: anything needing decoding is simply not one (and never throws here).
-      const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
-      if (!match) return null;
-      const token = match[1] ?? '';
-      const origin = originOf(request);
-      const head = sharedPageHead(await memories.findShared(token), `${origin}${pathname}`, origin);
-      return (html) => injectHead(html, head);
-    },
+    // Public pages drawn on the server, the signed-in shell with its session state (decision 0038).
+    pages: () =>
+      createPageRenderer(
+        app,
+        {
+          webDir: config.webDistDir,
+          ssrEntry: path.join(config.webDistDir, '..', 'ssr', 'entry-server.js'),
+          // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
+          extraHead: async (pathname, _language, request) => {
+            // A token is plain hex: anything needing decoding is simply not one (and never throws here).
+            const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
+            if (!match) return null;
+            const token = match[1] ?? '';
+            const origin = originOf(request);
+              return sharedPageHead(await memories.findShared(token), `${origin}${pathname}`, origin);
+          },
+        },
+        app.log,
+      ),
   });
 
   // The scheduled daily reminder run (off until an administrator turns it on): checked every interval,

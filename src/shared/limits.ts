@@ -2,6 +2,8 @@
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** The browser's choice of language, for the pages the server renders (it holds only a language code). */
+export const LANGUAGE_COOKIE = 'souvenir_language';
 
 export const GENDERS = ['male', 'female', 'other', 'unspecified'] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -13,6 +13,7 @@ import { useMe } from '@web/lib/api/get-me';
 import { getAgentAvatarSource, getAvatarSource } from '@web/lib/avatar-source';
 import { toLanguage } from '@web/lib/language';
 import { useIsMobile } from '@web/lib/use-is-mobile';
+import { usePageTitle } from '@web/lib/page-head';
 import { ChatComposer } from '../components/chat-composer';
 import { NoAccessNotice, SignedOutPrompt } from '../components/chat-notices';
 import { CrisisHelp } from '../components/crisis-help';
@@ -31,6 +32,7 @@ import { hasEnoughToFinish } from '../messages';
 /** /home/chat — the day's conversation with the agent. */
 export function ChatPage() {
   const { t, i18n } = useTranslation(['chat', 'common']);
+  usePageTitle(t('common:titles.chat'));
   const language = toLanguage(i18n.resolvedLanguage) ?? 'en';
   const me = useMe();
   // Keeping the previous answer while the other language loads: switching language never blanks the chat.

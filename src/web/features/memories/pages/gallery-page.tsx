@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type To } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { usePageTitle } from '@web/lib/page-head';
 import { browserTimeZone, useGallery } from '../api/get-gallery';
 import { useGalleryYears } from '../api/get-gallery-years';
 import { GalleryPeriod } from '../components/gallery-period';
@@ -51,6 +52,7 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
 /** /home/memories — every memory, nine at a time, by favourites and by period. */
 export function GalleryPage() {
   const { t, i18n } = useTranslation('gallery');
+  usePageTitle(t('common:titles.memories'));
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readParams(search), [search]);
   const { filter, year, month, page } = params;

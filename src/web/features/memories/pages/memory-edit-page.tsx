@@ -15,6 +15,7 @@ import { ApiError } from '@web/lib/api-client';
 import { useUpdateMemory } from '@web/lib/api/update-memory';
 import { errorMessage } from '@web/lib/error-message';
 import { translateMessageKey } from '@web/lib/i18n';
+import { usePageTitle } from '@web/lib/page-head';
 import { useMemory } from '../api/get-memory';
 import { MemoryLoadError, MemoryMissing } from '../components/memory-states';
 
@@ -33,6 +34,7 @@ export function MemoryEditPage() {
   const { id = '' } = useParams();
   const memory = useMemory(id);
   const { t } = useTranslation('memories');
+  usePageTitle(t('common:titles.renameMemory'));
 
   if (memory.isPending) return <MemoryEditSkeleton />;
   if (memory.isError) {

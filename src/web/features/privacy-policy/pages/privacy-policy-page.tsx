@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useMe } from '@web/lib/api/get-me';
 import { isLanguage, toLanguage } from '@web/lib/language';
+import { usePageTitle } from '@web/lib/page-head';
 import { usePrivacyPolicy } from '../api/get-privacy-policy';
 import { PolicyEditor } from '../components/policy-editor';
 import { PolicyMarkdown } from '../components/policy-markdown';
@@ -27,6 +28,7 @@ function formatDay(isoDate: string, language: Language): string {
  */
 export function PrivacyPolicyPage() {
   const { t, i18n } = useTranslation(['privacy', 'common']);
+  usePageTitle(t('common:titles.privacy'));
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = searchParams.get(LANGUAGE_PARAM);
   const language: Language = isLanguage(chosen) ? chosen : (toLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE);
