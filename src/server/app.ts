@@ -32,6 +32,8 @@ import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { createAiRepository } from './modules/ai/repository';
 import { aiRoutes } from './modules/ai/routes';
+import { requireReachableAddress } from './modules/ai/address-rule';
+import { createLocalModelsService } from './modules/ai/local-models';
 import { createAiService } from './modules/ai/service';
 import { createAccountRepository } from './modules/account/repository';
 import { accountRoutes } from './modules/account/routes';
@@ -68,6 +70,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
 import { createStorageProvider, type StorageProvider } from './providers/storage/index';
+import { createLocalModelRuntime } from './providers/local-model/runtime';
 import { createOfflineExtractor } from './providers/text/offline-extractor';
 import { FILES_URL_PREFIX } from './providers/storage/keys';
 import { createSecretBox, resolveSecretsKey } from './secret-box';
@@ -145,12 +148,22 @@ export async function buildApp(deps: AppDependencies) {
     background: backgroundTasks.run,
   });
   const session = createSessionReader(auth, createAuthRepository(database.db));
+  // "Private AI on this server": model files under <DATA_DIR>/models, each run in its own worker thread once
+  // used (nothing starts until then), downloaded in the background from addresses the AI tab's rule allows.
+  const localRuntime = createLocalModelRuntime({
+    dataDir: config.dataDir,
+    ...(config.localModel.threads ? { threads: config.localModel.threads } : {}),
+    contextSize: config.localModel.contextSize,
+    checkDownloadUrl: (url) => requireReachableAddress(url, 'url'),
+  });
+  const localModels = createLocalModelsService({ runtime: localRuntime, onDownloadDone: () => ai.forget() });
   // Every AI capability is resolved per request: the AI tab's choice, else the environment, else the built-in default.
   const ai = createAiService({
     repository: createAiRepository(database.db),
     box: createSecretBox(deps.secretsKey ?? resolveSecretsKey(config.secretsKey, config.dataDir)),
     config,
     log: app.log,
+    local: { runtime: localRuntime, models: localModels },
   });
   const billingRepository = createBillingRepository(database.db);
   const stripe = config.billing.provider === 'stripe' ? createStripeBilling(config.billing) : null;
@@ -224,7 +237,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
   await app.register(adminRoutes({ admin, session, settings, reminders, uploadMax: config.rateLimit.uploadMax }));
-  await app.register(aiRoutes({ admin, ai }));
+  await app.register(aiRoutes({ admin, ai, local: localModels }));
   await app.register(billingRoutes({ session, admin, billing, webhook: stripe }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(keepingRoutes({ session, keeping }));
@@ -283,6 +296,8 @@ export async function buildApp(deps: AppDependencies) {
     generation.recoverInterrupted(app.log, { everyRunning }).catch((error: unknown) => app.log.error({ err: error }, 'recovering interrupted generations failed'));
   app.addHook('onReady', async () => {
     await recoverGenerations(database.driver === 'pglite');
+    // Model downloads a stopped server left unfinished continue where they were (HTTP Range).
+    await localModels.resume(app.log).catch((error: unknown) => app.log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'resuming model downloads failed'));
   });
   const recoveryTimer = setInterval(() => void recoverGenerations(false), 60_000);
   recoveryTimer.unref();
@@ -293,6 +308,8 @@ export async function buildApp(deps: AppDependencies) {
     await backgroundTasks.settled();
     await mail.close();
     await storage.close?.();
+    // Ends the model workers; downloads pause and resume at the next start.
+    await localRuntime.close();
   });
   app.decorate('routeList', routeList);
   app.decorate('backgroundTasks', { pending: backgroundTasks.pending, settled: backgroundTasks.settled });
