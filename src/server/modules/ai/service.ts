@@ -12,7 +12,6 @@ import {
   type AiTestResponse,
   type LocalModelStatus,
 } from '@shared/contracts/ai';
-import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import { createChatProvider, type ChatProvider } from '../../providers/chat/index';
 import { createOfflineCompanion } from '../../providers/chat/offline-companion';
@@ -113,8 +112,8 @@ export function createAiService(deps: {
   function localProviderOf<C extends AiCapability>(capability: C, file: string): CapabilityProviders[C] {
     if (!isLocalModelCapability(capability) || !local.models.present(file)) return offline[capability];
     if (capability === 'text') return local.runtime.text(file) as CapabilityProviders[C];
-    const { name, streamReply } = local.runtime.chat(file);
-    return { name, streamReply } satisfies ChatProvider as CapabilityProviders[C];
+    const chat = local.runtime.chat(file);
+    return { name: chat.name, streamReply: (input) => chat.streamReply(input) } satisfies ChatProvider as CapabilityProviders[C];
   }
 
   function providerOf<C extends AiCapability>(capability: C, row: AiProviderRow | undefined): CapabilityProviders[C] {
