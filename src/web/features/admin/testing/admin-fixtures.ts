@@ -39,6 +39,7 @@ export function buildAdminSettings(overrides: Partial<AdminSettings> = {}): Admi
       mail: 'outbox',
       storage: 'local-folder',
       googleSignIn: 'off',
+      localModel: { chat: null, text: null },
     },
     ...overrides,
   };
