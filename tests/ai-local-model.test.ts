@@ -190,4 +190,17 @@ describe('the private model in the AI tab', { timeout: 90_000 }, () => {
     expect((await as(t, admin.cookie, 'GET', '/api/admin/ai/local')).json().downloads.map((d: { fileName: string }) => d.fileName)).not.toContain('huge.gguf');
     expect((await as(t, admin.cookie, 'DELETE', '/api/admin/ai/local/downloads/huge.gguf')).statusCode).toBe(404);
   });
+
+  it('is also chosen by LOCAL_MODEL_PATH for those who deploy by configuration, and the AI tab still wins', async () => {
+    const configured = await createTestApp({ LOCAL_MODEL_PATH: path.join(t.dataDir, 'models', MODEL), LOCAL_MODEL_THREADS: '1' });
+    const admin = await createUser(configured, { admin: true });
+    const health = (await configured.app.inject({ method: 'GET', url: '/api/health' })).json();
+    expect([health.providers.chat, health.providers.text, health.providers.image]).toEqual(['local-model', 'local-model', 'generative-art']);
+    // By its name only: where the server keeps it is not for the public.
+    expect(health.providers.localModel.chat).toEqual({ fileName: MODEL, state: 'ready', percent: null, queued: 0 });
+    const chat = (await as(configured, admin.cookie, 'GET', '/api/admin/ai')).json().providers[0];
+    expect(chat).toMatchObject({ source: 'configuration', active: 'local-model', configuration: { provider: 'local-model', model: MODEL } });
+    await as(configured, admin.cookie, 'PUT', '/api/admin/ai/chat', { source: 'offline' });
+    expect((await configured.app.inject({ method: 'GET', url: '/api/health' })).json().providers).toMatchObject({ chat: 'offline-companion', text: 'local-model', localModel: { chat: null } });
+  });
 });

@@ -54,14 +54,16 @@ export function createLocalModelsService(deps: { runtime: LocalModelRuntime; onD
   /** Whether the file is there to be run (a download still arriving writes to `<file>.part`). */
   const present = (fileName: string) => existsSync(fileOf(fileName)) && !activeDownload(fileName);
 
-  function statusOf(fileName: string): LocalModelStatus {
-    const download = activeDownload(fileName);
+  /** Where a model file stands; `file` is a name in the models folder, or the absolute LOCAL_MODEL_PATH (shown by its name only). */
+  function statusOf(file: string): LocalModelStatus {
+    const fileName = path.basename(file);
+    const download = activeDownload(file);
     if (download) {
       const percent = download.totalBytes ? Math.min(100, Math.floor((download.receivedBytes / download.totalBytes) * 100)) : null;
       return { fileName, state: 'downloading', percent, queued: 0 };
     }
-    if (!existsSync(fileOf(fileName))) return { fileName, state: 'not-downloaded', percent: null, queued: 0 };
-    const { state, queued } = runtime.status(fileName);
+    if (!existsSync(fileOf(file))) return { fileName, state: 'not-downloaded', percent: null, queued: 0 };
+    const { state, queued } = runtime.status(file);
     return { fileName, state: state === 'idle' ? 'ready' : state, percent: null, queued };
   }
 

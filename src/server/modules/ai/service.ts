@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AI_CAPABILITIES,
@@ -69,7 +70,7 @@ export function maskKey(key: string): string {
 export function createAiService(deps: {
   repository: AiRepository;
   box: SecretBox;
-  config: Pick<Config, 'chat' | 'text' | 'image' | 'transcription'>;
+  config: Pick<Config, 'chat' | 'text' | 'image' | 'transcription' | 'localModel'>;
   log: FastifyBaseLogger;
   /** "Private AI on this server": the model files and the runtime that runs them in worker threads. */
   local: { runtime: LocalModelRuntime; models: LocalModelsService };
@@ -116,8 +117,19 @@ export function createAiService(deps: {
     return { name: chat.name, streamReply: (input) => chat.streamReply(input) } satisfies ChatProvider as CapabilityProviders[C];
   }
 
+  /**
+   * What the environment alone gives: AI_BASE_URL first; without it, LOCAL_MODEL_PATH for the capabilities
+   * that write text; else the built-in default.
+   */
+  const configuredLocal = (capability: AiCapability) =>
+    isLocalModelCapability(capability) && !config[capability].baseUrl ? config.localModel.path : null;
+  function configured<C extends AiCapability>(capability: C): CapabilityProviders[C] {
+    const file = configuredLocal(capability);
+    return file ? localProviderOf(capability, file) : fromConfiguration[capability];
+  }
+
   function providerOf<C extends AiCapability>(capability: C, row: AiProviderRow | undefined): CapabilityProviders[C] {
-    if (!row || row.source === 'configuration') return fromConfiguration[capability];
+    if (!row || row.source === 'configuration') return configured(capability);
     if (row.source === 'local-model' && row.model) return localProviderOf(capability, row.model);
     if (row.source === 'offline' || row.source === 'local-model' || !row.baseUrl || !row.model) return offline[capability];
     const { key, readable } = openKey(row);
@@ -151,8 +163,8 @@ export function createAiService(deps: {
   };
 
   const viewOf = (capability: AiCapability, row: AiProviderRow | undefined, active: string): AiProviderView => {
-    const configured = fromConfiguration[capability];
-    const viaEndpoint = configured.name === 'openai-compatible';
+    const viaEndpoint = fromConfiguration[capability].name === 'openai-compatible';
+    const localFile = configuredLocal(capability);
     const key = row ? openKey(row) : { key: null, readable: true };
     return {
       capability,
@@ -164,9 +176,9 @@ export function createAiService(deps: {
       keyMask: key.key ? maskKey(key.key) : null,
       active,
       configuration: {
-        provider: configured.name,
+        provider: localFile ? 'local-model' : fromConfiguration[capability].name,
         baseUrl: viaEndpoint ? config[capability].baseUrl : null,
-        model: viaEndpoint ? config[capability].model : null,
+        model: viaEndpoint ? config[capability].model : localFile ? path.basename(localFile) : null,
       },
       updatedAt: row?.updatedAt.toISOString() ?? null,
     };
@@ -195,7 +207,9 @@ export function createAiService(deps: {
       const { rows, providers } = await current();
       const localOf = (capability: 'chat' | 'text') => {
         const row = rows.find((r) => r.capability === capability);
-        return row?.source === 'local-model' && row.model ? local.models.statusOf(row.model) : null;
+        if (row?.source === 'local-model' && row.model) return local.models.statusOf(row.model);
+        const file = !row || row.source === 'configuration' ? configuredLocal(capability) : null;
+        return file ? local.models.statusOf(file) : null;
       };
       return {
         chat: providers.chat.name,

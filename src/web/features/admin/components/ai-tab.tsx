@@ -202,7 +202,9 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
   const configurationHint =
     configured.provider === 'openai-compatible'
       ? t('admin:ai.source.configurationEndpoint', { model: configured.model ?? '', baseUrl: configured.baseUrl ?? '' })
-      : t('admin:ai.source.configurationBuiltIn', { provider: t(`admin:ai.providerNames.${configured.provider}`, { defaultValue: configured.provider }) });
+      : configured.provider === 'local-model'
+        ? t('admin:ai.source.configurationLocal', { model: configured.model ?? '' })
+        : t('admin:ai.source.configurationBuiltIn', { provider: t(`admin:ai.providerNames.${configured.provider}`, { defaultValue: configured.provider }) });
   const modelListId = `${id}-models`;
   const resultId = `${id}-test-result`;
 
