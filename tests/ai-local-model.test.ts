@@ -93,7 +93,7 @@ describe('the private model in the AI tab', { timeout: 90_000 }, () => {
     expect(events.some((e) => e.type === 'safety')).toBe(false);
     expect(events.filter((e) => e.type === 'delta').length).toBeGreaterThan(1);
     expect(events.at(-1)).toMatchObject({ type: 'done' });
-    expect((await as(t, person.cookie, 'GET', '/api/chat/status?language=en')).json().companion).toBe('ai');
+    expect((await as(t, person.cookie, 'GET', '/api/chat/status?language=en')).json().companion).toBe('local');
 
     // A crisis is answered by the safety layer's own words, whatever the model.
     const crisis = eventsOf((await postChatReply(t, person.cookie, buildChatRequest({ country: 'IE', messages: [{ role: 'user', content: 'I want to kill myself' }] }))).body);

@@ -152,7 +152,7 @@ export function createChatService(deps: {
         agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl },
         firstName: profile.firstName,
         voice: transcription.name !== 'none',
-        companion: provider.name === 'offline-companion' ? 'offline' : 'ai',
+        companion: provider.name === 'offline-companion' ? 'offline' : provider.name === 'local-model' ? 'local' : 'ai',
       };
     },
 
