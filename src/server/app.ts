@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDependencies) {
     dataDir: config.dataDir,
     ...(config.localModel.threads ? { threads: config.localModel.threads } : {}),
     contextSize: config.localModel.contextSize,
+    gpu: config.localModel.gpu,
     checkDownloadUrl: (url) => requireReachableAddress(url, 'url'),
   });
   const localModels = createLocalModelsService({ runtime: localRuntime, onDownloadDone: () => ai.forget() });
