@@ -114,6 +114,15 @@ async function setup() {
       call: fixed({ url: '/api/admin/ai/test', body: { capability: 'chat', baseUrl: 'http://127.0.0.1:9/v1', model: 'any-model' } }),
       expect: adminOnly(200),
     },
+    'GET /api/admin/ai/local': { call: fixed({ url: '/api/admin/ai/local' }), expect: adminOnly(200) },
+    // A terabyte model: this machine refuses it ({ ok: false, reason: 'memory' }) before fetching anything.
+    'POST /api/admin/ai/local/downloads': {
+      call: fixed({ url: '/api/admin/ai/local/downloads', body: { kind: 'url', url: 'http://127.0.0.1:9/huge.gguf', sha256: 'a'.repeat(64), sizeBytes: 1024 ** 4 } }),
+      expect: adminOnly(200),
+    },
+    'DELETE /api/admin/ai/local/downloads/:id': { call: fixed({ url: '/api/admin/ai/local/downloads/no-such-download' }), expect: adminOnly(404) },
+    // No such file: the answer is about the model ({ ok: false, reason: 'model-missing' }).
+    'POST /api/admin/ai/local/test': { call: fixed({ url: '/api/admin/ai/local/test', body: { capability: 'chat', model: 'absent.gguf' } }), expect: adminOnly(200) },
     'POST /api/admin/email/test': { call: fixed({ url: '/api/admin/email/test', body: { to: 'someone@example.test' } }), expect: adminOnly(204) },
     'GET /api/admin/outbox': { call: fixed({ url: '/api/admin/outbox' }), expect: adminOnly(200) },
     'POST /api/admin/reminders/bulk': { call: fixed({ url: '/api/admin/reminders/bulk', body: { days: 7 } }), expect: adminOnly(200) },

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { aiModelsRequestSchema, aiProviderUpdateSchema, aiTestRequestSchema } from '@shared/contracts/ai';
+import { aiModelsRequestSchema, aiProviderUpdateSchema, aiTestRequestSchema, localModelDownloadRequestSchema, localModelTestRequestSchema } from '@shared/contracts/ai';
 import { adminSettingsUpdateSchema, bulkReminderSchema, singleReminderSchema, testEmailSchema, unsubscribeSchema } from '@shared/contracts/admin';
 import { firstNameSchema, languageSchema, passwordSchema } from '@shared/contracts/auth';
 import { checkoutRequestSchema, couponAddSchema, couponValidateSchema, freeAccessUpdateSchema, portalRequestSchema } from '@shared/contracts/billing';
@@ -309,6 +309,15 @@ async function setup() {
       model: 'stand-in-model',
       apiKey: 'sk-fuzz-key',
     })),
+    // A terabyte model: refused for its memory before anything is fetched, so nothing changes even when valid.
+    'POST /api/admin/ai/local/downloads': our('admin', '/api/admin/ai/local/downloads', localModelDownloadRequestSchema, () => ({
+      kind: 'url',
+      url: 'http://127.0.0.1:9/huge.gguf',
+      sha256: 'a'.repeat(64),
+      sizeBytes: 1024 ** 4,
+    })),
+    'DELETE /api/admin/ai/local/downloads/:id': none('admin', '/api/admin/ai/local/downloads/no-such-download'),
+    'POST /api/admin/ai/local/test': our('admin', '/api/admin/ai/local/test', localModelTestRequestSchema, () => ({ capability: 'chat', model: 'absent.gguf' })),
     'POST /api/keeping': our('owner', '/api/keeping', keepingKeysSchema, () => ({ keys: wellFormedKeys() })),
     'PUT /api/keeping/offer': our('owner', '/api/keeping/offer', keepingOfferSchema, () => ({ declined: true })),
     'PUT /api/keeping/keys': our('owner', '/api/keeping/keys', keepingKeysSchema, () => ({ keys: wellFormedKeys() })),

@@ -39,6 +39,8 @@ import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { createAiRepository } from './modules/ai/repository';
 import { aiRoutes } from './modules/ai/routes';
+import { requireReachableAddress } from './modules/ai/address-rule';
+import { createLocalModelsService } from './modules/ai/local-models';
 import { createAiService } from './modules/ai/service';
 import { createAccountRepository } from './modules/account/repository';
 import { accountRoutes } from './modules/account/routes';
@@ -76,6 +78,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
 import { createStorageProvider, type StorageProvider } from './providers/storage/index';
+import { createLocalModelRuntime } from './providers/local-model/runtime';
 import { createOfflineExtractor } from './providers/text/offline-extractor';
 import { FILES_URL_PREFIX } from './providers/storage/keys';
 import { createSecretBox, resolveSecretsKey } from './secret-box';
@@ -169,12 +172,23 @@ export async function buildApp(deps: AppDependencies) {
     registration: invitations,
   });
   const session = createSessionReader(auth, authRepository);
+  // "Private AI on this server": model files under <DATA_DIR>/models, each run in its own worker thread once
+  // used (nothing starts until then), downloaded in the background from addresses the AI tab's rule allows.
+  const localRuntime = createLocalModelRuntime({
+    dataDir: config.dataDir,
+    ...(config.localModel.threads ? { threads: config.localModel.threads } : {}),
+    contextSize: config.localModel.contextSize,
+    gpu: config.localModel.gpu,
+    checkDownloadUrl: (url) => requireReachableAddress(url, 'url'),
+  });
+  const localModels = createLocalModelsService({ runtime: localRuntime, onDownloadDone: () => ai.forget() });
   // Every AI capability is resolved per request: the AI tab's choice, else the environment, else the built-in default.
   const ai = createAiService({
     repository: createAiRepository(database.db),
     box: createSecretBox(deps.secretsKey ?? resolveSecretsKey(config.secretsKey, config.dataDir)),
     config,
     log: app.log,
+    local: { runtime: localRuntime, models: localModels },
   });
   const billingRepository = createBillingRepository(database.db);
   // The access mode decides the provider: Stripe, the in-app sandbox, or none on a private instance.
@@ -255,7 +269,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(settingsRoutes({ admin, session, settings, uploadMax: config.rateLimit.uploadMax }));
   await app.register(mailRoutes({ admin, mail: createMailService({ mail }) }));
   await app.register(remindersRoutes({ admin, reminders, originOf }));
-  await app.register(aiRoutes({ admin, ai }));
+  await app.register(aiRoutes({ admin, ai, local: localModels }));
   await app.register(billingRoutes({ session, admin, billing, webhook: payments.webhook, originOf }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(keepingRoutes({ session, keeping }));
@@ -340,6 +354,8 @@ export async function buildApp(deps: AppDependencies) {
     generation.recoverInterrupted(app.log, { everyRunning }).catch((error: unknown) => app.log.error({ err: error }, 'recovering interrupted generations failed'));
   app.addHook('onReady', async () => {
     await recoverGenerations(database.driver === 'pglite');
+    // Model downloads a stopped server left unfinished continue where they were (HTTP Range).
+    await localModels.resume(app.log).catch((error: unknown) => app.log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'resuming model downloads failed'));
   });
   const recoveryTimer = setInterval(() => void recoverGenerations(false), 60_000);
   recoveryTimer.unref();
@@ -351,6 +367,8 @@ export async function buildApp(deps: AppDependencies) {
     await backgroundTasks.settled();
     await mail.close();
     await storage.close?.();
+    // Ends the model workers; downloads pause and resume at the next start.
+    await localRuntime.close();
   });
   app.decorate('routeList', routeList);
   app.decorate('backgroundTasks', { pending: backgroundTasks.pending, settled: backgroundTasks.settled });

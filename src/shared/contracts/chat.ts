@@ -85,10 +85,11 @@ export const chatStatusResponseSchema = z.object({
   /** A transcription provider is configured: the microphone can be used. */
   voice: z.boolean(),
   /**
-   * Who writes the agent's words, for the chat's disclosure: the built-in offline companion (no AI),
-   * or an AI model (any provider). Said once in the chat's header, never inside a reply.
+   * Who writes the agent's words, for the chat's disclosure: the built-in offline companion (no AI), an AI
+   * model run by this server itself (nothing said leaves it), or an AI model elsewhere (any other provider).
+   * Said once in the chat's header, never inside a reply.
    */
-  companion: z.enum(['offline', 'ai']),
+  companion: z.enum(['offline', 'local', 'ai']),
 });
 export type ChatStatusResponse = z.infer<typeof chatStatusResponseSchema>;
 

@@ -155,7 +155,7 @@ export function createChatService(deps: {
         agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl, gender: settings.agentGenderFr },
         firstName: profile.firstName,
         voice: transcription.name !== 'none',
-        companion: provider.name === 'offline-companion' ? 'offline' : 'ai',
+        companion: provider.name === 'offline-companion' ? 'offline' : provider.name === 'local-model' ? 'local' : 'ai',
       };
     },
 

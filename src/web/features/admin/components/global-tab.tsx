@@ -221,9 +221,20 @@ function ReminderScheduleForm({ settings }: { settings: AdminSettings }) {
   );
 }
 
-const CAPABILITIES: ReadonlyArray<keyof ProviderNames> = ['chat', 'text', 'image', 'transcription', 'mail', 'storage', 'billing', 'googleSignIn'];
+const CAPABILITIES: ReadonlyArray<Exclude<keyof ProviderNames, 'localModel'>> = ['chat', 'text', 'image', 'transcription', 'mail', 'storage', 'billing', 'googleSignIn'];
 
 /** Which service does what now (the AI ones chosen in the AI tab or the configuration), shown here read-only. */
+/** Where the private model chosen for a capability stands: its file, and not downloaded / downloading n% / ready / busy. */
+function LocalModelState({ status }: { status: ProviderNames['localModel']['chat'] }) {
+  const { t } = useTranslation('admin');
+  if (!status) return null;
+  return (
+    <span className="block text-[0.85rem] break-all" data-testid="admin-providers-local-model">
+      {t('global.providers.localModel', { fileName: status.fileName, state: t(`ai.local.states.${status.state}`, { percent: status.percent ?? 0, count: status.queued }) })}
+    </span>
+  );
+}
+
 function ProvidersTable({ providers }: { providers: ProviderNames }) {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -252,7 +263,10 @@ function ProvidersTable({ providers }: { providers: ProviderNames }) {
                 <th scope="row" className="py-2.5 pr-4 font-medium text-ink">
                   {t(`global.providers.capabilities.${capability}`)}
                 </th>
-                <td className="py-2.5 font-mono text-[0.85rem] break-all text-ink-muted">{providers[capability]}</td>
+                <td className="py-2.5 text-ink-muted">
+                  <span className="font-mono text-[0.85rem] break-all">{providers[capability]}</span>
+                  {capability === 'chat' || capability === 'text' ? <LocalModelState status={providers.localModel[capability]} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -40,6 +40,7 @@ export function buildAdminSettings(overrides: Partial<AdminSettings> = {}): Admi
       mail: 'outbox',
       storage: 'local-folder',
       googleSignIn: 'off',
+      localModel: { chat: null, text: null },
     },
     ...overrides,
   };

@@ -245,6 +245,16 @@ describe('chat safety: who is answering', () => {
     expect(within(log()).queryByText(/AI companion/)).not.toBeInTheDocument();
   });
 
+  it('with the private model of this server, it says the AI runs here and nothing is sent elsewhere', async () => {
+    setup({ status: buildChatStatus({ companion: 'local' }) });
+    await openChat();
+    expect(
+      screen.getByText(
+        "You're talking with Lune, an AI companion that runs privately on this server: what you write is not sent anywhere else. It listens, but it is not a therapist or a crisis service.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('with the offline companion, it says it is a simple listener without AI', async () => {
     setup({ status: buildChatStatus({ companion: 'offline' }) });
     await openChat();
