@@ -1,4 +1,4 @@
-// Accessibility (issue 10, item 7): axe-core on every page and the main dialogs, in English and in French, with no
+// Accessibility: axe-core on every page and the main dialogs, in English and in French, with no
 // serious or critical finding; the key journeys done with the keyboard alone, each focused control showing a ring;
 // every image with a text alternative (a memory's is its title; decoration is silent).
 import { randomBytes } from 'node:crypto';

@@ -177,12 +177,12 @@ describe('privacy policy', () => {
 });
 
 describe('community', () => {
-  it('without links, says the calendar will come, and offers neither add-to-calendar nor the server', async () => {
+  it('without links, says nothing is planned, and promises neither gatherings, a calendar nor the server', async () => {
     const { page } = await openPage(s.browser);
     await page.goto(`${s.app.baseUrl}/community`);
     await page.getByRole('heading', { level: 1, name: en.communityTitle }).waitFor();
-    const calendar = page.getByRole('region', { name: en.calendarSection });
-    await calendar.getByText(en.calendarFallback).waitFor();
+    await page.getByRole('heading', { level: 2, name: en.nothingYet }).waitFor();
+    expect(await page.getByRole('region', { name: en.calendarSection }).count()).toBe(0);
     expect(await page.getByRole('link', { name: en.addToCalendar }).count()).toBe(0);
     expect(await page.getByRole('button', { name: en.showCalendar }).count()).toBe(0);
     expect(await page.getByRole('link', { name: en.joinChat }).count()).toBe(0);

@@ -1,4 +1,4 @@
-// Issue 10's access-control matrix: every API route the server registers (its own route list, so a new route
+// The access-control matrix: every API route the server registers (its own route list, so a new route
 // without an entry here fails this file), called as a stranger, as the owner of the data (A), as another person
 // (B) and as an administrator — with the status each must get, and without A's data in anyone else's answer.
 import { randomBytes } from 'node:crypto';
@@ -143,6 +143,20 @@ async function setup() {
     'POST /api/admin/support/tickets/:id/close': { call: fixed({ url: `/api/admin/support/tickets/${ticket.id}/close` }), expect: adminOnly(200) },
     'GET /api/privacy-policy': { call: fixed({ url: '/api/privacy-policy?language=en' }), expect: same(200) },
     'PUT /api/admin/privacy-policy/:language': { call: fixed({ url: '/api/admin/privacy-policy/en', body: { content: '# Policy' } }), expect: adminOnly(200) },
+    // Registration is open here: an invitation has nothing to admit to (409), and none exists to revoke or read.
+    'GET /api/admin/invitations': { call: fixed({ url: '/api/admin/invitations' }), expect: adminOnly(200) },
+    'POST /api/admin/invitations': { call: fixed({ url: '/api/admin/invitations', body: { email: 'guest@example.test', language: 'en' } }), expect: adminOnly(409) },
+    'DELETE /api/admin/invitations/:id': { call: fixed({ url: `/api/admin/invitations/${crypto.randomUUID()}` }), expect: adminOnly(404) },
+    'GET /api/invitations/:token': { call: fixed({ url: `/api/invitations/${'A'.repeat(43)}` }), expect: same(404) },
+    // Archives hold every account: administrators only. A restore is confirmed by typing the archive's name,
+    // so the wrong confirmation here (400) proves the gate without replacing this file's data.
+    'GET /api/admin/backups': { call: fixed({ url: '/api/admin/backups' }), expect: adminOnly(200) },
+    'POST /api/admin/backups': { call: fixed({ url: '/api/admin/backups' }), expect: adminOnly(201) },
+    'GET /api/admin/backups/:name': { call: fixed({ url: '/api/admin/backups/souvenir-2020-01-01T00-00-00-000Z.backup.gz' }), expect: adminOnly(404) },
+    'POST /api/admin/backups/:name/restore': {
+      call: fixed({ url: '/api/admin/backups/souvenir-2020-01-01T00-00-00-000Z.backup.gz/restore', body: { confirm: 'no' } }),
+      expect: adminOnly(400),
+    },
     'GET /api/community': { call: fixed({ url: '/api/community' }), expect: same(200) },
     'PUT /api/admin/community': { call: fixed({ url: '/api/admin/community', body: { chatServerUrl: null, calendarUrlEn: null, calendarUrlFr: null } }), expect: adminOnly(200) },
     // Stored files are public by their unguessable address (decision 0020).

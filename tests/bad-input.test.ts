@@ -1,4 +1,4 @@
-// Issue 10's bad-input suite: every route that takes a body — the app's own (from its route list) and
+// The bad-input suite (docs/decisions/0027-bad-input.md): every route that takes a body — the app's own (from its route list) and
 // better-auth's (from its endpoint list), so a new one without an entry here fails this file — called by
 // the person who may call it, at a real address, with bodies made wrong on purpose: wrong types, missing
 // fields, text just past its maximum and past the body limit, text the database cannot keep, prototype
@@ -17,8 +17,10 @@ import { adminSettingsUpdateSchema, bulkReminderSchema, singleReminderSchema, te
 import { firstNameSchema, languageSchema, passwordSchema } from '@shared/contracts/auth';
 import { checkoutRequestSchema, couponAddSchema, couponValidateSchema, freeAccessUpdateSchema, portalRequestSchema } from '@shared/contracts/billing';
 import { chatReplyRequestSchema } from '@shared/contracts/chat';
+import { backupRestoreSchema } from '@shared/contracts/backups';
 import { communityUpdateSchema } from '@shared/contracts/community';
 import { continuityFactCreateSchema, continuitySettingsSchema } from '@shared/contracts/continuity';
+import { invitationCreateSchema } from '@shared/contracts/invitations';
 import { generationRequestSchema } from '@shared/contracts/generation';
 import { accountDeletionSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
 import { conversationEnvelopeSchema, keepingKeysSchema, keepingOfferSchema } from '@shared/contracts/keeping';
@@ -142,6 +144,8 @@ const signUpContract = z.strictObject({
   defaultLanguage: languageSchema.nullish(),
   callbackURL: z.string().optional(),
   rememberMe: z.boolean().optional(),
+  // Read only when registration is invite-only (tests/access-modes.test.ts).
+  invitationToken: z.string().optional(),
 });
 // better-auth's own body rules for the endpoints below (it ignores keys it does not know).
 const signInContract = z.object({ email: z.email(), password: z.string(), callbackURL: z.string().optional(), rememberMe: z.boolean().optional() });
@@ -248,6 +252,7 @@ async function setup() {
     'PATCH /api/admin/settings': our('admin', '/api/admin/settings', adminSettingsUpdateSchema, () => ({
       chatPrompt: 'Be kind.',
       agentName: 'Sam',
+      agentGenderFr: 'masculine',
       imageSize: '1024x1024',
       imageQuality: 'auto',
       dailyGenerationLimit: 3,
@@ -277,6 +282,13 @@ async function setup() {
     'POST /api/admin/support/tickets/:id/response': our('admin', `/api/admin/support/tickets/${ticket.id}/response`, ticketResponseSchema, () => ({ response: 'Here to help.' })),
     'POST /api/admin/support/tickets/:id/close': none('admin', `/api/admin/support/tickets/${ticket.id}/close`),
     'PUT /api/admin/privacy-policy/:language': our('admin', '/api/admin/privacy-policy/fr', privacyPolicyUpdateSchema, () => ({ content: '# Politique' })),
+    // Registration is open here, so a valid invitation is refused too (409): only the body's refusals are tried.
+    'POST /api/admin/invitations': our('admin', '/api/admin/invitations', invitationCreateSchema, () => ({ email: 'guest@example.test', language: 'fr' })),
+    'DELETE /api/admin/invitations/:id': none('admin', `/api/admin/invitations/${randomUUID()}`),
+    'POST /api/admin/backups': none('admin', '/api/admin/backups'),
+    'POST /api/admin/backups/:name/restore': our('admin', '/api/admin/backups/souvenir-2020-01-01T00-00-00-000Z.backup.gz/restore', backupRestoreSchema, () => ({
+      confirm: 'souvenir-2020-01-01T00-00-00-000Z.backup.gz',
+    })),
     'PUT /api/admin/community': our('admin', '/api/admin/community', communityUpdateSchema, () => ({
       chatServerUrl: 'https://chat.example.test/invite',
       calendarUrlEn: null,
@@ -375,6 +387,7 @@ function readAuthPostRoutes(): string[] {
   const auth = createAuth({
     db: t.db,
     baseUrl: TEST_ORIGIN,
+    fallbackUrl: TEST_ORIGIN,
     trustedOrigins: [TEST_ORIGIN],
     secret: randomBytes(32).toString('hex'),
     secure: false,
@@ -383,6 +396,7 @@ function readAuthPostRoutes(): string[] {
     profiles: {} as never,
     log: silent as never,
     background: () => undefined,
+    registration: { admit: async () => undefined },
   });
   return Object.values(auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
     .filter((endpoint) => endpoint.path && [endpoint.options?.method ?? []].flat().includes('POST'))

@@ -43,6 +43,13 @@ describe('the server process', () => {
     expect(server.output()).toContain('DATABASE_URL:');
   });
 
+  it('refuses to start in production until billing is chosen, saying which variable to set', { timeout: 120_000 }, async () => {
+    const server = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('BILLING: must be chosen in production');
+    expect(server.output()).toContain('BILLING=off');
+  });
+
   it('migrates an empty data folder, serves, refuses a second process on the same folder, and stops gracefully', { timeout: 300_000 }, async () => {
     const port = 40_000 + Math.floor(Math.random() * 10_000);
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });

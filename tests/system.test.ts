@@ -32,6 +32,8 @@ describe('health and public configuration', () => {
       emailVerificationRequired: false,
       mailProvider: 'outbox',
       privacyEmail: 'privacy@souvenir.local',
+      registration: 'open',
+      billing: 'sandbox',
     });
     expect(response.body).not.toContain('very-secret-value');
     const health = await google.app.inject({ method: 'GET', url: '/api/health' });

@@ -49,6 +49,7 @@ export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_MAX: '1000',
+    BACKUP_TIME: 'off',
   });
   if (opts.smtpPort !== undefined) {
     env.SMTP_URL = `smtp://127.0.0.1:${opts.smtpPort}`;

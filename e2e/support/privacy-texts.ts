@@ -18,7 +18,7 @@ const en = {
   // Community (community:*).
   communityTitle: 'Community', // community:title
   calendarSection: "This week's gatherings", // community:calendar.title
-  calendarFallback: 'The calendar of gatherings will appear here soon', // community:calendar.fallback.title
+  nothingYet: 'Nothing is planned here yet', // community:nothingYet.title
   showCalendar: 'Show the calendar', // community:calendar.show
   calendarFrame: 'Calendar of art-therapy gatherings', // community:calendar.frameTitle
   addToCalendar: /^Add to calendar/, // community:calendar.add (+ "opens in a new tab" for screen readers)
@@ -39,7 +39,7 @@ const fr: typeof en = {
   builtInHeading: 'Ce que nous collectons',
   communityTitle: 'Communauté',
   calendarSection: 'Les ateliers de la semaine',
-  calendarFallback: 'Le calendrier des ateliers apparaîtra bientôt ici',
+  nothingYet: 'Rien n’est prévu ici pour l’instant',
   showCalendar: 'Afficher le calendrier',
   calendarFrame: 'Calendrier des ateliers d’art-thérapie',
   addToCalendar: /^Ajouter à mon agenda/,

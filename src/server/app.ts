@@ -6,15 +6,20 @@ import type { ProviderNames } from '@shared/contracts/system';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './logger';
+import { createOriginResolver, isOwnOrigin } from './public-origin';
 import { createAuth, verificationRequired } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAdminGuard, createSessionReader } from './modules/auth/service';
+import { backupsRoutes } from './modules/backups/routes';
+import { createBackupsService } from './modules/backups/service';
+import { createInvitationsRepository } from './modules/invitations/repository';
+import { invitationsRoutes } from './modules/invitations/routes';
+import { createInvitationsService } from './modules/invitations/service';
 import { createBillingRepository } from './modules/billing/repository';
 import { billingRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
-import { createSandboxBilling } from './providers/billing/sandbox';
-import { createStripeBilling } from './providers/billing/stripe';
+import { createBillingProvider } from './providers/billing/index';
 import { createChatRepository } from './modules/chat/repository';
 import { chatRoutes } from './modules/chat/routes';
 import { createChatService } from './modules/chat/service';
@@ -26,7 +31,9 @@ import { createFilesService } from './modules/files/service';
 import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
-import { injectHead, sharedPageHead } from './modules/memories/shared-page-head';
+import { sharedPageHead } from './modules/memories/shared-page-head';
+import { mailRoutes } from './modules/mail/routes';
+import { createMailService } from './modules/mail/service';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
@@ -42,19 +49,19 @@ import { createContinuityService } from './modules/continuity/service';
 import { createKeepingRepository } from './modules/keeping/repository';
 import { keepingRoutes } from './modules/keeping/routes';
 import { createKeepingService } from './modules/keeping/service';
-import { createCommunityRepository } from './modules/community/repository';
 import { communityRoutes } from './modules/community/routes';
 import { createCommunityService } from './modules/community/service';
 import { createPrivacyRepository } from './modules/privacy/repository';
 import { privacyRoutes } from './modules/privacy/routes';
 import { createPrivacyService } from './modules/privacy/service';
 import { createRemindersRepository } from './modules/reminders/repository';
-import { adminRoutes } from './modules/reminders/routes';
+import { remindersRoutes } from './modules/reminders/routes';
 import { createRemindersService } from './modules/reminders/service';
 import { createSafetyRepository } from './modules/safety/repository';
 import { safetyRoutes } from './modules/safety/routes';
 import { createSafetyService } from './modules/safety/service';
 import { createSettingsRepository } from './modules/settings/repository';
+import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createSupportRepository } from './modules/support/repository';
 import { supportRoutes } from './modules/support/routes';
@@ -64,6 +71,7 @@ import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler
 import { jsonBodyPlugin } from './plugins/json-body';
 import { storableParamsPlugin } from './plugins/storable-params';
 import { securityPlugin } from './plugins/security';
+import { createPageRenderer } from './plugins/page-render';
 import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
@@ -120,6 +128,9 @@ export async function buildApp(deps: AppDependencies) {
   const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
   const files = createFilesService({ storage, remote: config.storage.migration });
   const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails, files });
+  // The administrators' settings, read by the chat, generation, billing and community; what the panel
+  // shows of the providers is read when asked (`providers` below), since the AI tab can change them.
+  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers: () => providers() });
   const running = new Set<Promise<void>>();
   const backgroundTasks = {
     run: (task: Promise<void>) => {
@@ -132,9 +143,21 @@ export async function buildApp(deps: AppDependencies) {
       await Promise.allSettled([...running]);
     },
   };
+  const originOptions = { publicUrl: config.explicitPublicUrl, fallback: config.publicUrl, trustProxy: config.trustProxy };
+  const originOf = createOriginResolver(originOptions);
+  const authRepository = createAuthRepository(database.db);
+  const invitations = createInvitationsService({
+    invitations: createInvitationsRepository(database.db),
+    mode: config.registration.mode,
+    ttlMs: config.registration.invitationTtlMs,
+    adminEmails: config.adminEmails,
+    hasAnyUser: () => authRepository.hasAnyUser(),
+    mail,
+  });
   const auth = createAuth({
     db: database.db,
-    baseUrl: config.publicUrl,
+    baseUrl: config.explicitPublicUrl,
+    fallbackUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     secret: deps.authSecret,
     secure: config.secure,
@@ -143,8 +166,9 @@ export async function buildApp(deps: AppDependencies) {
     profiles,
     log: app.log,
     background: backgroundTasks.run,
+    registration: invitations,
   });
-  const session = createSessionReader(auth, createAuthRepository(database.db));
+  const session = createSessionReader(auth, authRepository);
   // Every AI capability is resolved per request: the AI tab's choice, else the environment, else the built-in default.
   const ai = createAiService({
     repository: createAiRepository(database.db),
@@ -153,11 +177,12 @@ export async function buildApp(deps: AppDependencies) {
     log: app.log,
   });
   const billingRepository = createBillingRepository(database.db);
-  const stripe = config.billing.provider === 'stripe' ? createStripeBilling(config.billing) : null;
+  // The access mode decides the provider: Stripe, the in-app sandbox, or none on a private instance.
+  const payments = createBillingProvider(config.billing, { checkouts: billingRepository });
   const billing = createBillingService({
     billing: billingRepository,
-    provider: stripe ?? createSandboxBilling({ publicUrl: config.publicUrl, checkouts: billingRepository }),
-    publicUrl: config.publicUrl,
+    settings,
+    provider: payments.provider,
     defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },
   });
   // The crisis layer stands in front of every chat provider; with an AI provider, the model's judgement
@@ -172,6 +197,7 @@ export async function buildApp(deps: AppDependencies) {
   const chat = createChatService({
     chat: createChatRepository(database.db),
     profiles,
+    settings,
     billing,
     providers: ai,
     safety,
@@ -181,6 +207,7 @@ export async function buildApp(deps: AppDependencies) {
   const generation = createGenerationService({
     generations: createGenerationRepository(database.db),
     chat,
+    settings,
     safety,
     providers: ai,
     fallbackText: createOfflineExtractor(),
@@ -189,21 +216,20 @@ export async function buildApp(deps: AppDependencies) {
     staleAfterMs: config.generation.staleAfterMs,
   });
   const admin = createAdminGuard({ session, profiles });
-  const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail, publicUrl: config.publicUrl });
+  const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
-  const community = createCommunityService({ community: createCommunityRepository(database.db) });
+  const community = createCommunityService({ settings });
   const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing, keeping });
 
   // The AI capabilities can change while the app runs (the AI tab): read at each question.
   const providers = async (): Promise<ProviderNames> => ({
     ...(await ai.names()),
-    billing: stripe ? 'stripe' : 'sandbox',
+    billing: config.billing.provider,
     mail: mail.name,
     storage: storage.name,
     googleSignIn: config.google ? 'google' : 'disabled',
   });
 
-  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers });
   const reminders = createRemindersService({
     reminders: createRemindersRepository(database.db),
     settings,
@@ -215,21 +241,35 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(storableParamsPlugin);
-  await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secure });
+  await app.register(securityPlugin, {
+    isTrustedOrigin: (origin, request) => isOwnOrigin(origin, request, { ...originOptions, trustedOrigins: config.trustedOrigins }, originOf),
+    secure: config.secure,
+  });
   await app.register(rateLimit, { global: false });
 
-  await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }));
+  await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }, originOf));
   await app.register(profileRoutes({ session, profiles, uploadMax: config.rateLimit.uploadMax }));
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
-  await app.register(adminRoutes({ admin, session, settings, reminders, uploadMax: config.rateLimit.uploadMax }));
+  await app.register(settingsRoutes({ admin, session, settings, uploadMax: config.rateLimit.uploadMax }));
+  await app.register(mailRoutes({ admin, mail: createMailService({ mail }) }));
+  await app.register(remindersRoutes({ admin, reminders, originOf }));
   await app.register(aiRoutes({ admin, ai }));
-  await app.register(billingRoutes({ session, admin, billing, webhook: stripe }));
+  await app.register(billingRoutes({ session, admin, billing, webhook: payments.webhook, originOf }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(keepingRoutes({ session, keeping }));
   await app.register(continuityRoutes({ session, continuity }));
-  await app.register(supportRoutes({ session, admin, support }));
+  await app.register(supportRoutes({ session, admin, support, originOf }));
+  await app.register(invitationsRoutes({ admin, invitations, originOf }));
+  const backups = createBackupsService({
+    database,
+    dir: config.backups.dir,
+    filesDir: config.storage.s3 ? null : path.join(config.dataDir, 'files'),
+    dailyAtMinute: config.backups.dailyAtMinute,
+    keep: config.backups.keep,
+  });
+  await app.register(backupsRoutes({ admin, backups }));
   await app.register(privacyRoutes({ admin, privacy }));
   await app.register(safetyRoutes({ admin, safety }));
   await app.register(communityRoutes({ admin, community }));
@@ -244,6 +284,8 @@ export async function buildApp(deps: AppDependencies) {
         emailVerificationRequired: verificationRequired(mail),
         mailProvider: mail.name,
         privacyEmail: config.privacyEmail,
+        registration: config.registration.mode,
+        billing: config.billing.provider,
       },
     }),
   );
@@ -251,15 +293,25 @@ export async function buildApp(deps: AppDependencies) {
     dir: config.webDistDir,
     enabled: config.serveWeb,
     jsonPrefixes: ['/api/', FILES_URL_PREFIX],
-    // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
-    renderPage: async (pathname) => {
-      // A token is plain hex: anything needing decoding is simply not one (and never throws here).
-      const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
-      if (!match) return null;
-      const token = match[1] ?? '';
-      const head = sharedPageHead(await memories.findShared(token), `${config.publicUrl}${pathname}`, config.publicUrl);
-      return (html) => injectHead(html, head);
-    },
+    // Public pages drawn on the server, the signed-in shell with its session state (decision 0038).
+    pages: () =>
+      createPageRenderer(
+        app,
+        {
+          webDir: config.webDistDir,
+          ssrEntry: path.join(config.webDistDir, '..', 'ssr', 'entry-server.js'),
+          // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
+          extraHead: async (pathname, _language, request) => {
+            // A token is plain hex: anything needing decoding is simply not one (and never throws here).
+            const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
+            if (!match) return null;
+            const token = match[1] ?? '';
+            const origin = originOf(request);
+              return sharedPageHead(await memories.findShared(token), `${origin}${pathname}`, origin);
+          },
+        },
+        app.log,
+      ),
   });
 
   // The scheduled daily reminder run (off until an administrator turns it on): checked every interval,
@@ -275,6 +327,11 @@ export async function buildApp(deps: AppDependencies) {
       .finally(() => waiting.forEach((done) => done()));
   }, config.reminderCheckIntervalMs);
   reminderTimer.unref();
+  // Automatic backups: checked every minute, written once a UTC day after their time (BACKUP_TIME).
+  const backupTimer = setInterval(() => {
+    backups.runScheduled(app.log).catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed'));
+  }, 60_000);
+  backupTimer.unref();
 
   // Generations cut short by a stopped process give their daily slot back (docs/decisions/0028): at start
   // every running one on PGlite (this process alone holds its folder), and then, every minute, any running
@@ -289,6 +346,7 @@ export async function buildApp(deps: AppDependencies) {
 
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
+    clearInterval(backupTimer);
     clearInterval(recoveryTimer);
     await backgroundTasks.settled();
     await mail.close();

@@ -98,4 +98,38 @@ describe('configuration', () => {
       expect(problemsOf({ AI_TRANSCRIBE_BASE_URL: '', AI_TRANSCRIBE_MODEL: '' })).toEqual([]);
     });
   });
+
+  describe('access modes', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+
+    it('takes Stripe with a key, the sandbox without one outside production, and an explicit choice', () => {
+      expect(loadConfig({}).billing.provider).toBe('sandbox');
+      expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).billing.provider).toBe('stripe');
+      expect(loadConfig({ BILLING: 'off', NODE_ENV: 'production' }).billing.provider).toBe('off');
+      expect(loadConfig({ BILLING: 'sandbox', NODE_ENV: 'production' }).billing.provider).toBe('sandbox');
+      expect(loadConfig({}).registration).toEqual({ mode: 'open', invitationTtlMs: 7 * 24 * 3600 * 1000 });
+      expect(loadConfig({ REGISTRATION: 'invite', INVITATION_TTL_DAYS: '2' }).registration).toEqual({ mode: 'invite', invitationTtlMs: 2 * 24 * 3600 * 1000 });
+    });
+
+    it('refuses to start in production with no billing choice, saying which variable to set', () => {
+      const problems = problemsOf({ NODE_ENV: 'production' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^BILLING: .*BILLING=off.*STRIPE_SECRET_KEY.*BILLING=sandbox/);
+      expect(problemsOf({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toEqual([]);
+    });
+
+    it('refuses contradictions and unknown modes, with the other problems', () => {
+      const names = (env: Record<string, string>) => problemsOf(env).map((p) => p.split(':')[0]);
+      expect(names({ BILLING: 'stripe' })).toEqual(['STRIPE_SECRET_KEY']);
+      expect(names({ BILLING: 'off', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toEqual(['BILLING']);
+      expect(names({ BILLING: 'free', REGISTRATION: 'maybe', INVITATION_TTL_DAYS: '0', PORT: 'x' }).sort()).toEqual(['BILLING', 'INVITATION_TTL_DAYS', 'PORT', 'REGISTRATION']);
+    });
+  });
 });

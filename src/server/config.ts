@@ -76,6 +76,17 @@ const envSchema = z.object({
       .pipe(z.array(z.string().regex(/^[a-z0-9.:-]+$/, 'must be a comma-separated list of host names or IP addresses'))),
   ).default([]),
   STORAGE_MIGRATION_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(300)).default(30),
+  /** Read only to refuse an implicit test checkout in production. */
+  NODE_ENV: optional(z.string()),
+  // How people get access: Stripe payments, a private instance where everyone signed in has access, or the
+  // test checkout. Unset: Stripe with a key; without one the sandbox, except in production (refused below).
+  BILLING: optional(z.enum(['stripe', 'off', 'sandbox'], { error: 'must be stripe, off or sandbox' })),
+  // Who may create an account: anyone, only people an administrator invited, or nobody.
+  REGISTRATION: optional(z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' })).default('open'),
+  INVITATION_TTL_DAYS: optional(z.coerce.number().int().min(1).max(90)).default(7),
+  // Automatic backups under <DATA_DIR>/backups: each day at this UTC time ("off" to stop), keeping this many.
+  BACKUP_TIME: optional(z.union([z.literal('off'), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UTC time such as 03:00, or off')])).default('03:00'),
+  BACKUP_KEEP: optional(z.coerce.number().int().min(1).max(365)).default(7),
   // Billing: Stripe when STRIPE_SECRET_KEY is set, the local sandbox otherwise.
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')),
@@ -95,6 +106,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    /** PUBLIC_URL as set; null when links follow the address each person used (docs/configuration.md). */
+    explicitPublicUrl: env.PUBLIC_URL ? publicUrl : null,
     /**
      * Origins whose pages may send state-changing requests. Without PUBLIC_URL the app is reached on
      * this machine, by any loopback spelling of its address.
@@ -171,17 +184,24 @@ function toConfig(env: z.infer<typeof envSchema>) {
       model: env.AI_TRANSCRIBE_MODEL ?? null,
       timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
     },
-    billing: env.STRIPE_SECRET_KEY
+    backups: {
+      dir: path.join(path.resolve(env.DATA_DIR), 'backups'),
+      /** Minutes after midnight UTC of the daily backup; null when turned off. */
+      dailyAtMinute: env.BACKUP_TIME === 'off' ? null : Number(env.BACKUP_TIME.slice(0, 2)) * 60 + Number(env.BACKUP_TIME.slice(3)),
+      keep: env.BACKUP_KEEP,
+    },
+    registration: { mode: env.REGISTRATION, invitationTtlMs: env.INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000 },
+    billing: billingMode(env) === 'stripe' && env.STRIPE_SECRET_KEY
       ? {
           provider: 'stripe' as const,
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
-          /** Built-in defaults when the administrators' settings name no price (spec §3). */
+          /** Built-in defaults when the administrators' settings name no price. */
           priceIds: { en: env.STRIPE_PRICE_ID_EN ?? null, fr: env.STRIPE_PRICE_ID_FR ?? null },
           apiUrl: env.STRIPE_API_URL ?? null,
           timeoutMs: env.STRIPE_TIMEOUT_SECONDS * 1000,
         }
-      : { provider: 'sandbox' as const },
+      : { provider: billingMode(env) === 'off' ? ('off' as const) : ('sandbox' as const) },
     storage: {
       /** Set: files live in an S3-compatible bucket; null: in `<DATA_DIR>/files`. Served at /files/<key> either way. */
       s3: env.S3_BUCKET
@@ -202,6 +222,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
       },
     },
   };
+}
+
+/** The billing mode in force: the explicit choice, else Stripe with a key, else the sandbox. */
+function billingMode(env: { BILLING?: 'stripe' | 'off' | 'sandbox' | undefined; STRIPE_SECRET_KEY?: string | undefined }) {
+  return env.BILLING ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
 }
 
 export class ConfigError extends Error {
@@ -241,6 +266,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is (subscriptions are learnt from the webhook)');
   }
   const stripeOrphans = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID_EN', 'STRIPE_PRICE_ID_FR', 'STRIPE_API_URL'].filter((name) => env[name]);
+  const billing = env.BILLING || undefined;
+  if (billing === 'stripe' && !env.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: must be set when BILLING=stripe');
+  // A test checkout that opens the product to anyone who clicks "pay" must be a choice, never an accident.
+  if (!billing && !env.STRIPE_SECRET_KEY && env.NODE_ENV === 'production') {
+    problems.push(
+      'BILLING: must be chosen in production when STRIPE_SECRET_KEY is not set: BILLING=off for a private instance (everyone signed in has access), STRIPE_SECRET_KEY for payments, or BILLING=sandbox for a test checkout',
+    );
+  }
+  if ((billing === 'off' || billing === 'sandbox') && env.STRIPE_SECRET_KEY) problems.push(`BILLING: is ${billing}, so STRIPE_SECRET_KEY must not be set (or set BILLING=stripe)`);
   if (!env.STRIPE_SECRET_KEY && stripeOrphans.length > 0) problems.push(`STRIPE_SECRET_KEY: must be set when ${stripeOrphans.join(', ')} ${stripeOrphans.length > 1 ? 'are' : 'is'}`);
   if (env.AI_IMAGE_MODEL && !env.AI_BASE_URL) {
     problems.push('AI_IMAGE_MODEL: needs AI_BASE_URL');

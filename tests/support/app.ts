@@ -24,6 +24,9 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     RATE_LIMIT_AUTH_MAX: '1000',
     RATE_LIMIT_UPLOAD_MAX: '1000',
     LOG_LEVEL: 'info',
+    // Automatic backups would write into the data folder while tests compare it: tests/backup.test.ts
+    // runs them on purpose.
+    BACKUP_TIME: 'off',
     ...env,
   });
   const logs: string[] = [];

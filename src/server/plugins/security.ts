@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error';
 
@@ -10,7 +10,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * API requests sent by another site's page — better-auth's routes included, whose own origin check
  * lets a foreign Origin through on sign-in.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOrigins: string[]; secure: boolean }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { isTrustedOrigin: (origin: string, request: FastifyRequest) => boolean; secure: boolean }) => {
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -42,7 +42,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { trustedOri
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    if ((origin && !opts.trustedOrigins.includes(origin)) || fetchSite === 'cross-site') {
+    if ((origin && !opts.isTrustedOrigin(origin, request)) || fetchSite === 'cross-site') {
       request.log.warn({ origin, fetchSite }, 'refused cross-origin request');
       throw new AppError('FORBIDDEN', 'Cross-origin requests are not allowed.');
     }

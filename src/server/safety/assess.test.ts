@@ -188,3 +188,12 @@ describe('assessConversation', () => {
     expect(assessConversation([user('je ne veux plus vivre'), assistant('Depuis quand ?'), user("j'y pense tout le temps")]).level).toBe('crisis');
   });
 });
+
+describe('words that are also names of every JavaScript object', () => {
+  it('reads them as plain words', () => {
+    for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      expect(assessMessage(word).level).toBe('none');
+      expect(assessConversation([user('We walked by the sea.'), assistant('Lovely.'), user(`i m ${word}`)]).level).toBe('none');
+    }
+  });
+});

@@ -110,6 +110,9 @@ const SPACED_CONTRACTIONS: Record<string, { after: RegExp; word: string }> = {
   d: { after: /^(?:i|you|we|they|he|she|it)$/, word: 'would' },
   s: { after: /^(?:it|that|what|there|he|she|who|here)$/, word: 'is' },
 };
+/** A word looked up in one of the tables above: only the table's own entries ("constructor" is no expansion). */
+const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+
 /** French elision: the letter before the apostrophe is a whole word ("j'ai" → "je ai", "l'acte" → "le acte"). */
 const ELISIONS: Record<string, string> = {
   j: 'je', m: 'me', t: 'te', l: 'le', n: 'ne', s: 'se', d: 'de', c: 'ce', qu: 'que', jusqu: 'jusque',
@@ -220,9 +223,9 @@ function expandRawToken(raw: string, previous: string | undefined): string[] {
     return [token === '2' ? 'to' : 'for'];
   }
   // a contraction typed with a space instead of the apostrophe: "i m", "i ve", "it s"
-  const spaced = previous ? SPACED_CONTRACTIONS[token] : undefined;
+  const spaced = previous ? own(SPACED_CONTRACTIONS, token) : undefined;
   if (spaced && previous && spaced.after.test(previous)) return [spaced.word];
-  const expansion = EXPANSIONS[token] ?? (token.length > 2 ? EXPANSIONS[squeeze(token)] : undefined);
+  const expansion = own(EXPANSIONS, token) ?? (token.length > 2 ? own(EXPANSIONS, squeeze(token)) : undefined);
   if (expansion && !(token === 'kms' && previous && /^\d+$/.test(previous))) return expansion.split(' ');
   return [canonical(token)];
 }
@@ -255,9 +258,9 @@ function tokenise(text: string): string[] {
       continue;
     }
     const last = tokens[tokens.length - 1];
-    if (raw === 't' && last && EXPANSIONS[`${last}t`]) {
+    if (raw === 't' && last && own(EXPANSIONS, `${last}t`)) {
       tokens.pop();
-      tokens.push(...EXPANSIONS[`${last}t`]!.split(' '));
+      tokens.push(...own(EXPANSIONS, `${last}t`)!.split(' '));
       continue;
     }
     tokens.push(...expandRawToken(raw, last));

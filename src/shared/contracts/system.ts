@@ -26,5 +26,9 @@ export const publicConfigSchema = z.object({
   emailVerificationRequired: z.boolean(),
   mailProvider: z.enum(['outbox', 'smtp']),
   privacyEmail: z.string(),
+  /** Who may create an account: anyone, invited people only (with a link), or nobody. */
+  registration: z.enum(['open', 'invite', 'closed']),
+  /** 'off': a private instance; no pricing, no subscribe buttons. */
+  billing: z.enum(['stripe', 'sandbox', 'off']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

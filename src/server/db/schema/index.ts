@@ -5,6 +5,7 @@ export * from './auth';
 export * from './billing';
 export * from './continuity';
 export * from './generations';
+export * from './invitations';
 export * from './journal-days';
 export * from './keeping';
 export * from './outbox';

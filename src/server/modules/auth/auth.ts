@@ -10,11 +10,15 @@ import type { MailMessage, MailProvider } from '../../providers/mail/index';
 import type { ProfileService } from '../profile/service';
 import { toLanguage } from '../profile/service';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../../storable-text';
+import { authRequestOrigin } from '../../public-origin';
 import { accountEmail } from './emails';
 
 export interface AuthOptions {
   db: Database;
-  baseUrl: string;
+  /** PUBLIC_URL; null: the address of each request (set by the mount in routes.ts). */
+  baseUrl: string | null;
+  /** Where links point when no request is being answered. */
+  fallbackUrl: string;
   trustedOrigins: string[];
   secret: string;
   secure: boolean;
@@ -22,6 +26,8 @@ export interface AuthOptions {
   mail: MailProvider;
   profiles: ProfileService;
   log: FastifyBaseLogger;
+  /** Who may create an account (open, invite-only or closed): asked before every account is made. */
+  registration: { admit(email: string, token: string | null): Promise<void> };
   /** Runs a task after the answer is sent (the server waits for them when it closes). */
   background: (task: Promise<void>) => void;
 }
@@ -47,7 +53,7 @@ export const CLOSED_AUTH_PATHS = [
 ];
 
 /** What the registration form sends to sign-up: better-auth would quietly take more (`image`, for one). */
-const SIGN_UP_KEYS = new Set(['email', 'password', 'name', 'defaultLanguage', 'callbackURL', 'rememberMe']);
+const SIGN_UP_KEYS = new Set(['email', 'password', 'name', 'defaultLanguage', 'callbackURL', 'rememberMe', 'invitationToken']);
 
 /** better-auth endpoints that create a session without anyone signing in. */
 const NOT_SIGN_INS = new Set(['/change-password']);
@@ -73,6 +79,14 @@ export async function holdAuthLogs<T>(run: () => Promise<T>): Promise<{ result: 
 /** E-mail verification is required only when e-mails can really reach people (see docs/decisions/0004). */
 export const verificationRequired = (mail: MailProvider) => mail.name !== 'outbox';
 
+/** A refused registration, as better-auth answers it (403 with our code). */
+function toApiError(error: unknown): never {
+  if (error instanceof Error && 'code' in error && (error.code === 'REGISTRATION_CLOSED' || error.code === 'INVITATION_INVALID')) {
+    throw new APIError('FORBIDDEN', { code: error.code, message: error.message });
+  }
+  throw error;
+}
+
 export function createAuth(options: AuthOptions) {
   const { mail, profiles, log } = options;
 
@@ -87,12 +101,13 @@ export function createAuth(options: AuthOptions) {
     if (mail.name === 'outbox') await delivery;
     else options.background(delivery);
   };
+  const originNow = () => options.baseUrl ?? authRequestOrigin.getStore() ?? options.fallbackUrl;
   const languageOf = async (user: { id: string; defaultLanguage?: unknown }) =>
     (await profiles.languageOf(user.id)) ?? toLanguage(user.defaultLanguage);
 
   return betterAuth({
     appName: 'Souvenir',
-    baseURL: options.baseUrl,
+    baseURL: options.baseUrl ?? undefined,
     basePath: '/api/auth',
     disabledPaths: CLOSED_AUTH_PATHS,
     secret: options.secret,
@@ -109,7 +124,7 @@ export function createAuth(options: AuthOptions) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: verificationRequired(mail),
-      // Spec §2: after registering, the person signs in from the sign-in tab.
+      // After registering, the person signs in from the sign-in tab: no session is opened for them.
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -117,7 +132,7 @@ export function createAuth(options: AuthOptions) {
         await send(accountEmail('reset', await languageOf(user), user.email, user.name, url), 'reset');
       },
       onExistingUserSignUp: async ({ user }) => {
-        await send(accountEmail('existing', await languageOf(user), user.email, user.name, `${options.baseUrl}/auth`), 'existing');
+        await send(accountEmail('existing', await languageOf(user), user.email, user.name, `${originNow()}/auth`), 'existing');
       },
     },
     emailVerification: {
@@ -135,13 +150,14 @@ export function createAuth(options: AuthOptions) {
     socialProviders: options.google ? { google: { ...options.google, prompt: 'select_account' } } : {},
     session: {
       expiresIn: 60 * 60 * 24 * 7,
-      // Kept off: a cached cookie would keep a revoked session valid (better-auth issue #6893).
+      // Kept off: a cached cookie would keep a revoked session valid (https://github.com/better-auth/better-auth/issues/6893).
       cookieCache: { enabled: false },
     },
     // Sign-in and sign-up are throttled by the server's own limiter (plugins/auth-rate-limit.ts),
     // keyed on the client address Fastify trusts.
     rateLimit: { enabled: false },
-    advanced: { useSecureCookies: options.secure, database: { joins: true } },
+    // Without PUBLIC_URL the forwarded headers are the mount's own (routes.ts), never the client's.
+    advanced: { useSecureCookies: options.secure, database: { joins: true }, trustedProxyHeaders: options.baseUrl === null },
     // Client mistakes (wrong password, bad body) are answered, not logged as errors; server faults are.
     onAPIError: {
       onError: (error) => {
@@ -185,12 +201,26 @@ export function createAuth(options: AuthOptions) {
           }
           throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: 'The registration form is not valid.', fields });
         }
+        if (body.invitationToken !== undefined && typeof body.invitationToken !== 'string') {
+          throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: 'The registration form is not valid.', fields: { invitationToken: ['validation.invitationInvalid'] } });
+        }
+        // Here, not in the user hook below: better-auth turns a refusal there into its quiet "check your
+        // e-mail" answer, and the person must learn that the invitation (not their address) is the problem.
+        // ctx.path is the endpoint's own path, so every spelling of the URL that reaches sign-up comes here.
+        await options.registration.admit(parsed.data.email, typeof body.invitationToken === 'string' ? body.invitationToken : '').catch(toApiError);
         return { context: { body: { ...body, name: parsed.data.firstName, defaultLanguage: parsed.data.defaultLanguage } } };
       }),
     },
     databaseHooks: {
       user: {
         create: {
+          // Every other way an account comes to be (an identity provider's first sign-in) passes here: it is
+          // admitted by a pending invitation for the address the provider vouches for, a verified one only
+          // ('' matches no invitation). A password sign-up was admitted, with its token, before it got here.
+          before: async (user, context) => {
+            if (context?.path === '/sign-up/email') return;
+            await options.registration.admit(user.email, user.emailVerified ? null : '').catch(toApiError);
+          },
           after: async (user) => {
             // A first Google sign-in carries the language the person was reading in (additionalData,
             // client-supplied: only ever used as a language preference, validated by toLanguage).

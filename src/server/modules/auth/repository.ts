@@ -22,6 +22,12 @@ export function createAuthRepository(db: Database) {
         .limit(1);
       return row;
     },
+
+    /** Whether any account exists yet (the first one may always be made: it becomes the administrator). */
+    async hasAnyUser(): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).limit(1);
+      return row !== undefined;
+    },
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

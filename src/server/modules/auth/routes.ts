@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
+import { authRequestOrigin, type OriginResolver } from '../../public-origin';
 import { CLOSED_AUTH_PATHS, holdAuthLogs, type Auth } from './auth';
 
 const BASE_PATH = '/api/auth';
@@ -62,7 +63,7 @@ function endpointResolver(auth: Auth) {
  * Mounts better-auth under /api/auth/*. Fastify reads the body (bounded, see BODY_LIMIT_BYTES) as raw bytes,
  * untouched by any of the app's parsers (see STACK-NOTES), and better-auth gets it as a fetch Request.
  */
-export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: number }) {
+export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: number }, originOf: OriginResolver) {
   const resolve = endpointResolver(auth);
   const endpoints = new WeakMap<FastifyRequest, string>();
   const endpointOf = (request: FastifyRequest) => endpoints.get(request) ?? '';
@@ -92,10 +93,17 @@ export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: numbe
         // The body is whole now: the framing headers of the original request no longer describe it.
         headers.delete('content-length');
         headers.delete('transfer-encoding');
+        // better-auth builds its links and checks origins from these headers (it trusts them, see auth.ts):
+        // they are overwritten with the address Fastify established, so a client's own copies count for nothing.
+        const origin = new URL(originOf(request));
+        headers.set('x-forwarded-host', origin.host);
+        headers.set('x-forwarded-proto', origin.protocol.replace(':', ''));
         // Like better-auth's own Node adapter, a body without a content type is not handed on.
         const body = Buffer.isBuffer(request.body) && request.body.length > 0 && headers.has('content-type') ? new Uint8Array(request.body) : undefined;
         const { result: response, held } = await holdAuthLogs(() =>
-          auth.handler(new Request(new URL(request.raw.url ?? '/', `${request.protocol}://${request.host}`), { method: request.method, headers, body })),
+          authRequestOrigin.run(origin.origin, () =>
+            auth.handler(new Request(new URL(request.raw.url ?? '/', `${request.protocol}://${request.host}`), { method: request.method, headers, body })),
+          ),
         );
         // A refusal of the client's mistake is not the server's fault: what better-auth said about it is information.
         for (const line of held) request.log[response.status >= 500 ? line.level : 'info']({ status: response.status }, `[better-auth] ${line.message}`);

@@ -20,16 +20,12 @@ import {
 import { idParamsSchema } from '@shared/contracts/id-params';
 import { LANGUAGES } from '@shared/limits';
 import { AppError } from '../../app-error';
-import type { BillingEvent } from '../../providers/billing/index';
+import type { BillingEvent, BillingWebhook } from '../../providers/billing/index';
+import type { OriginResolver } from '../../public-origin';
 import type { AdminGuard, SessionReader } from '../auth/service';
 import type { BillingService } from './service';
 
-export interface WebhookReader {
-  /** Verifies the signature on the raw body and reduces the event (null: a type that changes nothing). */
-  readWebhook(rawBody: Buffer, signature: string): BillingEvent | null;
-}
-
-export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard; billing: BillingService; webhook: WebhookReader | null }) {
+export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard; billing: BillingService; webhook: BillingWebhook | null; originOf: OriginResolver }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = async (request: FastifyRequest) => {
@@ -52,12 +48,12 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
       },
       async (request) => {
         const user = deps.session.current(request);
-        return deps.billing.checkout(user, { language: request.body.language, promoCode: request.body.promoCode || undefined });
+        return deps.billing.checkout(user, { language: request.body.language, promoCode: request.body.promoCode || undefined }, deps.originOf(request));
       },
     );
 
     api.post('/api/billing/portal', { onRequest: signedIn, schema: { body: portalRequestSchema, response: { 200: portalResponseSchema } } }, async (request) =>
-      deps.billing.portal(deps.session.current(request).id, request.body.language),
+      deps.billing.portal(deps.session.current(request).id, request.body.language, deps.originOf(request)),
     );
 
     // The sandbox's pages (only when no Stripe key is configured; 404 otherwise). A person only ever sees
@@ -98,7 +94,7 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
       });
     });
 
-    // Coupons (spec §5) and free access: administrators only.
+    // Coupons and free access: administrators only.
     api.get('/api/admin/coupons', { onRequest: adminOnly, schema: { querystring: couponLanguageQuerySchema, response: { 200: couponMapSchema } } }, async (request) => ({
       language: request.query.language,
       coupons: await deps.billing.coupons(request.query.language),

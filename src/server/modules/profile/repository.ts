@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema/index';
 
 export type ProfileRow = typeof profiles.$inferSelect;
-/** Stored genders: "unspecified" is kept as null (spec §3). */
+/** Stored genders: "unspecified" is kept as null. */
 export type StoredGender = Exclude<Gender, 'unspecified'> | null;
 
 export function createProfileRepository(db: Database) {

@@ -11,13 +11,14 @@ import {
   ticketSchema,
 } from '@shared/contracts/support';
 import { idParamsSchema } from '@shared/contracts/id-params';
+import type { OriginResolver } from '../../public-origin';
 import type { AdminGuard, SessionReader } from '../auth/service';
 import type { SupportService } from './service';
 
 /** A person may open this many tickets an hour: enough for anyone, not enough to flood the team. */
 export const TICKETS_PER_HOUR = 10;
 
-export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard; support: SupportService }) {
+export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard; support: SupportService; originOf: OriginResolver }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     // 401 (and 403 for admin routes) before any 400: the caller is known before the input is read.
@@ -62,7 +63,7 @@ export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard;
     api.post(
       '/api/admin/support/tickets/:id/response',
       { ...adminOnly, schema: { params: idParamsSchema, body: ticketResponseSchema, response: { 200: ticketResponseResultSchema } } },
-      async (request) => deps.support.respond(request.params.id, request.body.response, { log: request.log }),
+      async (request) => deps.support.respond(request.params.id, request.body.response, { log: request.log, origin: deps.originOf(request) }),
     );
 
     api.post(

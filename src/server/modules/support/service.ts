@@ -23,7 +23,7 @@ const toTicket = (row: TicketRow): Ticket => ({
 });
 const toAdminTicket = (row: AdminTicketRow): AdminTicket => ({ ...toTicket(row), email: row.email });
 
-export function createSupportService(deps: { tickets: SupportRepository; profiles: ProfileService; mail: MailProvider; publicUrl: string }) {
+export function createSupportService(deps: { tickets: SupportRepository; profiles: ProfileService; mail: MailProvider }) {
   const { tickets } = deps;
 
   async function adminTicket(id: string): Promise<AdminTicket> {
@@ -37,7 +37,7 @@ export function createSupportService(deps: { tickets: SupportRepository; profile
       return toTicket(await tickets.insert({ userId, ...input }));
     },
 
-    /** Spec §6 open point, closed here: a person only ever reads their own tickets. */
+    /** A person only ever reads their own tickets (docs/decisions/0024-support-privacy-community.md). */
     async listOwn(userId: string): Promise<TicketList> {
       return { items: (await tickets.listForUser(userId)).map(toTicket) };
     },
@@ -50,7 +50,7 @@ export function createSupportService(deps: { tickets: SupportRepository; profile
      * Saves the answer (status answered), then e-mails the requester in their language. The answer stands
      * even when the e-mail fails: the person also reads it on their Support page; `notified` says which.
      */
-    async respond(id: string, response: string, ctx: { log: FastifyBaseLogger }): Promise<TicketResponseResult> {
+    async respond(id: string, response: string, ctx: { log: FastifyBaseLogger; origin: string }): Promise<TicketResponseResult> {
       if (!isUuid(id)) throw ticketNotFound();
       if (!(await tickets.respond(id, response))) throw ticketNotFound();
       const row = await tickets.findWithEmail(id);
@@ -66,7 +66,7 @@ export function createSupportService(deps: { tickets: SupportRepository; profile
             firstName: profile.firstName,
             subject: ticket.subject,
             response,
-            supportUrl: `${deps.publicUrl}/home/support`,
+            supportUrl: `${ctx.origin}/home/support`,
           }),
         );
         return { ticket, notified: true };

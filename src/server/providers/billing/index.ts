@@ -1,4 +1,9 @@
 import type { Language } from '@shared/limits';
+import { createOffBilling } from './off';
+import { createSandboxBilling, type SandboxCheckouts } from './sandbox';
+import { createStripeBilling, type StripeOptions } from './stripe';
+
+export { BillingProviderError } from './billing-provider-error';
 
 /** A provider's event, reduced to what changes a subscription; the same shape from Stripe and the sandbox. */
 export interface BillingEvent {
@@ -24,27 +29,41 @@ export interface CheckoutInput {
   language: Language;
   /** The provider's promotion id resolved from the per-language coupon map. */
   promotionId: string | null;
+  /** The address the person uses (scheme, host, port): pages inside the app are sent there. */
+  origin: string;
   successUrl: string;
   cancelUrl: string;
 }
 
 export interface BillingProvider {
-  readonly name: 'stripe' | 'sandbox';
+  readonly name: 'stripe' | 'sandbox' | 'off';
   /** Where the person pays: a hosted checkout page's address. */
   createCheckout(input: CheckoutInput): Promise<{ url: string }>;
   /** Where the person manages or cancels: a hosted portal's address, in their language. */
-  createPortal(input: { customerId: string; language: Language; returnUrl: string }): Promise<{ url: string }>;
+  createPortal(input: { customerId: string; language: Language; origin: string; returnUrl: string }): Promise<{ url: string }>;
   /** Ends a subscription at once (account erasure). */
   cancel(subscriptionId: string): Promise<void>;
 }
 
-/** The payment provider failed, refused or could not be reached. */
-export class BillingProviderError extends Error {
-  constructor(
-    message: string,
-    override readonly cause?: unknown,
-  ) {
-    super(message);
-    this.name = 'BillingProviderError';
+
+/** A provider that tells us what happened by a signed request (Stripe's webhook). */
+export interface BillingWebhook {
+  /** Verifies the signature on the raw body and reduces the event (null: a type that changes nothing). */
+  readWebhook(rawBody: Buffer, signature: string): BillingEvent | null;
+}
+
+/** The access mode chosen by configuration (BILLING), with Stripe's settings when it is Stripe. */
+export type BillingOptions = { provider: 'off' } | { provider: 'sandbox' } | ({ provider: 'stripe' } & StripeOptions);
+
+/**
+ * The provider of the access mode (docs/decisions/0044-access-modes-and-addresses.md): Stripe and its
+ * webhook; the sandbox's test checkout inside the app; or, on a private instance, none that sells anything.
+ */
+export function createBillingProvider(options: BillingOptions, deps: { checkouts: SandboxCheckouts }): { provider: BillingProvider; webhook: BillingWebhook | null } {
+  if (options.provider === 'stripe') {
+    const stripe = createStripeBilling(options);
+    return { provider: stripe, webhook: stripe };
   }
+  if (options.provider === 'off') return { provider: createOffBilling(), webhook: null };
+  return { provider: createSandboxBilling(deps), webhook: null };
 }

@@ -5,18 +5,19 @@ import type { BillingProvider } from './index';
  * The embedded default (no Stripe key): a checkout page and a portal inside the app, clearly marked as a
  * test. Paying or cancelling there produces the same events a Stripe webhook would, through the same code.
  */
-export function createSandboxBilling(deps: {
-  publicUrl: string;
-  checkouts: { createSandboxCheckout(input: { userId: string; language: Language; promotion: string | null }): Promise<{ id: string }> };
-}): BillingProvider {
+export interface SandboxCheckouts {
+  createSandboxCheckout(input: { userId: string; language: Language; promotion: string | null }): Promise<{ id: string }>;
+}
+
+export function createSandboxBilling(deps: { checkouts: SandboxCheckouts }): BillingProvider {
   return {
     name: 'sandbox',
     async createCheckout(input) {
       const checkout = await deps.checkouts.createSandboxCheckout({ userId: input.userId, language: input.language, promotion: input.promotionId });
-      return { url: `${deps.publicUrl}/billing/sandbox/checkout/${checkout.id}` };
+      return { url: `${input.origin}/billing/sandbox/checkout/${checkout.id}` };
     },
-    async createPortal() {
-      return { url: `${deps.publicUrl}/billing/sandbox/portal` };
+    async createPortal(input) {
+      return { url: `${input.origin}/billing/sandbox/portal` };
     },
     // Nothing to tell anyone: the subscription row goes with the account.
     async cancel() {},

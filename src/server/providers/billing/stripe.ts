@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { BillingEvent, BillingProvider } from './index';
-import { BillingProviderError } from './index';
+import { BillingProviderError } from './billing-provider-error';
+import type { BillingProvider, BillingWebhook } from './index';
 
 export interface StripeOptions {
   secretKey: string;
@@ -44,7 +44,7 @@ export function createStripeBilling(options: StripeOptions) {
     }
   };
 
-  const provider: BillingProvider & { readWebhook(rawBody: Buffer, signature: string): BillingEvent | null } = {
+  const provider: BillingProvider & BillingWebhook = {
     name: 'stripe',
 
     async createCheckout(input) {

@@ -12,13 +12,16 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
+import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { errorMessage } from '@web/lib/error-message';
 import { translateMessageKey } from '@web/lib/i18n';
 import { useCommunityLinks } from '../api/get-community-links';
 import { communityUpdateSchema, useUpdateCommunityLinks } from '../api/update-community-links';
 import { numberOrNaN, useSettingsForm } from '../hooks/use-settings-form';
+import { BackupsCard } from './backups-card';
 import { CrisisReferrals } from './safety-blocks';
 import { SettingsSection } from './settings-section';
 
@@ -32,6 +35,8 @@ export function GlobalTab({ settings }: { settings: AdminSettings }) {
       <CommunityLinks />
       <PricingForm settings={settings} />
       <ReminderScheduleForm settings={settings} />
+      <AccessModes />
+      <BackupsCard />
       <ProvidersTable providers={settings.providers} />
       <CrisisReferrals />
     </div>
@@ -128,7 +133,7 @@ function CommunityLinksForm({ links }: { links: Community }) {
   );
 }
 
-/** Spec §3 pricing settings: empty means the built-in defaults apply. */
+/** The price ids and default promotion codes per language: empty means the built-in defaults apply. */
 function PricingForm({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -252,6 +257,33 @@ function ProvidersTable({ providers }: { providers: ProviderNames }) {
             ))}
           </tbody>
         </table>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** How people get in: the billing and registration modes the server was started with. */
+function AccessModes() {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const config = usePublicConfig();
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`} data-testid="admin-access">
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>{t('global.access.title')}</CardTitle>
+        <CardDescription>{t('global.access.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {config.data ? (
+          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
+            <dt className="font-medium text-ink">{t('global.access.billing')}</dt>
+            <dd className="text-ink-muted">{t(`global.access.billingModes.${config.data.billing}`)}</dd>
+            <dt className="font-medium text-ink">{t('global.access.registration')}</dt>
+            <dd className="text-ink-muted">{t(`global.access.registrationModes.${config.data.registration}`)}</dd>
+          </dl>
+        ) : (
+          <Skeleton className="h-10 w-full" />
+        )}
       </CardContent>
     </Card>
   );

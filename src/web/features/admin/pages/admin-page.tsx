@@ -1,8 +1,10 @@
+import { usePublicConfig } from '@web/lib/api/get-public-config';
 import type { AdminSettings } from '@shared/contracts/admin';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { usePageTitle } from '@web/lib/page-head';
 import { AgentIdentityTab } from '../components/agent-identity-tab';
 import { AiTab } from '../components/ai-tab';
 import { ChatPromptTab } from '../components/chat-prompt-tab';
@@ -14,8 +16,9 @@ import { SettingsGate } from '../components/settings-gate';
 import { readTicketFilter, SupportTicketsTab } from '../components/support-tickets-tab';
 import { UsageLimitsTab } from '../components/usage-limits-tab';
 import { readUserSearch, UsersTab } from '../components/users-tab';
+import { InvitationsPanel } from '../components/invitations-panel';
 
-/** Spec §2 "Admin panel": the tabs in the specification's order, with AI beside Global, then Users (free access). */
+/** The administrator panel's tabs in the specification's order, with AI beside Global, then Users (free access). */
 const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'ai', 'support', 'users'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -35,6 +38,7 @@ const SETTINGS_TABS: Partial<Record<AdminTab, (settings: AdminSettings) => React
 /** /home/admin (AdminRoute lets administrators only): the tools to look after Souvenir, one tab each. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
+  usePageTitle(t('common:titles.admin'));
   const [search, setSearch] = useSearchParams();
   const tab = readTab(search.get('tab'));
   const status = readTicketFilter(search.get('status'));
@@ -46,6 +50,8 @@ export function AdminPage() {
   // Stable, so the Users tab's pause before searching is not restarted by this page's own renders.
   const selectUserSearch = useCallback((next: string) => setSearch(next ? { tab: 'users', q: next } : { tab: 'users' }, { replace: true }), [setSearch]);
 
+  // Invitations are only used when registration is invite-only (the server refuses them otherwise).
+  const registration = usePublicConfig().data?.registration;
   const panel = (value: AdminTab) => {
     const settingsTab = SETTINGS_TABS[value];
     if (settingsTab) return <SettingsGate>{settingsTab}</SettingsGate>;
@@ -53,7 +59,12 @@ export function AdminPage() {
     if (value === 'support') return <SupportTicketsTab status={status} onStatusChange={selectStatus} />;
     if (value === 'coupons') return <CouponsTab />;
     if (value === 'ai') return <AiTab />;
-    return <UsersTab search={userSearch} onSearchChange={selectUserSearch} />;
+    return (
+      <div className="space-y-6">
+        {registration === 'invite' ? <InvitationsPanel /> : null}
+        <UsersTab search={userSearch} onSearchChange={selectUserSearch} />
+      </div>
+    );
   };
 
   return (

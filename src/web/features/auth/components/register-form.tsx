@@ -13,12 +13,16 @@ import { currentLanguage, translateMessageKey } from '@web/lib/i18n';
 import { registerSchema, useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-error';
 import { splitFormErrors } from './split-form-errors';
+import { useHydrated } from '@web/lib/use-hydrated';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
+  /** An invitation link: its address is the account's, and its token goes with the form. */
+  invitation?: { token: string; email: string } | undefined;
 }
 
-export function RegisterForm({ onRegistered }: RegisterFormProps) {
+export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
+  const hydrated = useHydrated();
   const { t } = useTranslation(['auth', 'validation', 'common']);
   const id = useId();
   const signUp = useSignUp();
@@ -29,13 +33,13 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { email: '', password: '', firstName: '', defaultLanguage: currentLanguage() },
+    defaultValues: { email: invitation?.email ?? '', password: '', firstName: '', defaultLanguage: currentLanguage() },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(undefined);
     try {
-      await signUp.mutateAsync(values);
+      await signUp.mutateAsync({ ...values, invitationToken: invitation?.token });
     } catch (error) {
       setServerError(authErrorMessage(t, error));
       return;
@@ -52,7 +56,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={formMessage ? alertId : undefined}>
       <FormAlert id={alertId} message={formMessage} />
       <FormField id={`${id}-email`} label={t('auth:fields.email')} error={fieldError(fieldKeys.email)} invalid={invalid.email} invalidDescribedBy={alertId}>
-        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        <Input type="email" autoComplete="email" inputMode="email" readOnly={invitation !== undefined} {...register('email')} />
       </FormField>
       <FormField
         id={`${id}-password`}
@@ -91,7 +95,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         </div>
       </aside>
 
-      <Button type="submit" size="lg" className="w-full" pending={signUp.isPending}>
+      <Button type="submit" size="lg" className="w-full" pending={signUp.isPending} disabled={!hydrated}>
         {t('auth:register.submit')}
       </Button>
     </form>

@@ -175,3 +175,48 @@ describe('server-side validation', () => {
     expect(await screen.findByText('First name must be at least 2 characters.')).toBeInTheDocument();
   });
 });
+
+describe('registration modes', () => {
+  it('closed: offers no registration, and says so', async () => {
+    mockFetch(baseHandlers(null, buildPublicConfig({ registration: 'closed' })));
+    renderApp('/auth?tab=register');
+    expect(await screen.findByText(/New accounts are not open on this Souvenir/)).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Register' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('invite-only without a link: points to the invitation e-mail', async () => {
+    mockFetch(baseHandlers(null, buildPublicConfig({ registration: 'invite' })));
+    renderApp('/auth');
+    expect(await screen.findByText(/by invitation only/)).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it('invite-only with a link: the invited address, and the token sent with the form', async () => {
+    const token = 'T'.repeat(43);
+    const network = mockFetch({
+      ...baseHandlers(null, buildPublicConfig({ registration: 'invite' })),
+      [`GET /api/invitations/${token}`]: () => json({ email: 'guest@example.com', language: 'en' }),
+      'POST /api/auth/sign-up/email': () => json({ token: null, user: { id: 'u1' } }),
+    });
+    const { user } = renderApp(`/auth?invitation=${token}`);
+    expect(await screen.findByText(/You were invited as guest@example.com/)).toBeInTheDocument();
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toHaveValue('guest@example.com');
+    expect(email).toHaveAttribute('readonly');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.type(screen.getByLabelText('First name'), 'Camille');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(network.requests.some((c) => c.path === '/api/auth/sign-up/email')).toBe(true));
+    const signUp = network.requests.find((c) => c.path === '/api/auth/sign-up/email')!;
+    expect(signUp.body).toMatchObject({ email: 'guest@example.com', invitationToken: token });
+  });
+
+  it('invite-only with a link that no longer works: says so, offers no form', async () => {
+    const token = 'U'.repeat(43);
+    mockFetch({ ...baseHandlers(null, buildPublicConfig({ registration: 'invite' })), [`GET /api/invitations/${token}`]: () => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404) });
+    renderApp(`/auth?invitation=${token}`);
+    expect(await screen.findByText('This invitation no longer works')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+  });
+});

@@ -3,14 +3,30 @@ import { Check, Gift } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { useCommunity } from '@web/lib/api/get-community';
 import { formatPrice } from '../format';
 
-const INCLUDED = ['sessions', 'artwork', 'community', 'cancel'] as const;
+type Included = 'sessions' | 'artwork' | 'community' | 'communityChat' | 'communityCalendar' | 'cancel';
 
-/** The one monthly plan (spec §1, §2 "Pricing"): its price in the interface's language and what it includes. */
+/** The community line names only what an administrator has set up: a place to talk, a calendar, or both. */
+function communityLine(chat: boolean, calendar: boolean): Included[] {
+  if (chat && calendar) return ['community'];
+  if (chat) return ['communityChat'];
+  if (calendar) return ['communityCalendar'];
+  return [];
+}
+
+/** The one monthly plan: its price in the interface's language and what it includes. */
 export function PlanCard({ language, children }: { language: Language; children: ReactNode }) {
   const { t } = useTranslation('billing');
   const id = useId();
+  const community = useCommunity().data;
+  const included: Included[] = [
+    'sessions',
+    'artwork',
+    ...communityLine(Boolean(community?.chatServerUrl), Boolean(community?.calendarUrl.en ?? community?.calendarUrl.fr)),
+    'cancel',
+  ];
 
   return (
     <Card role="region" aria-labelledby={`${id}-name`} data-testid="pricing-plan">
@@ -31,7 +47,7 @@ export function PlanCard({ language, children }: { language: Language; children:
         <div className="space-y-3">
           <h3 className="text-sm font-semibold text-ink">{t('pricing.plan.includedTitle')}</h3>
           <ul className="space-y-2.5">
-            {INCLUDED.map((item) => (
+            {included.map((item) => (
               <li key={item} className="flex gap-3 leading-relaxed text-ink">
                 <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
                 <span>{t(`pricing.plan.included.${item}`)}</span>

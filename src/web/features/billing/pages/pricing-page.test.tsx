@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAuthErrorDialog } from '@web/lib/auth-error-dialog-store';
 import { i18n } from '@web/lib/i18n';
-import { apiError, buildMe, json } from '@web/testing/mock-fetch';
+import { apiError, buildMe, buildPublicConfig, json } from '@web/testing/mock-fetch';
 import { externalNavigation } from '@web/lib/external-navigation';
 import { buildBillingStatus, renderBilling } from '../testing/billing-fixtures';
 
@@ -29,9 +29,31 @@ async function openPricing(options: Parameters<typeof renderBilling>[1] = {}, pa
 }
 
 describe('pricing page: the plan', () => {
+  it('promises only the community an administrator has set up', async () => {
+    const community = (chatServerUrl: string | null, en: string | null) => ({ 'GET /api/community': () => json({ chatServerUrl, calendarUrl: { en, fr: null } }) });
+    const view = await openPricing({ handlers: community('https://chat.example.test', null) });
+    expect(await screen.findByText('Community access: our gathering place')).toBeInTheDocument();
+    expect(screen.queryByText(/art-therapy/)).not.toBeInTheDocument();
+    view.unmount();
+    await openPricing({ handlers: community(null, null) });
+    await screen.findByText(/Cancel anytime/);
+    // The community read has answered (nothing set): still no line.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Community access/)).not.toBeInTheDocument();
+  });
+
+  it('is not offered on a private instance (BILLING=off): the page sends the person home', async () => {
+    const { router } = renderBilling('/home/pricing', { handlers: { 'GET /api/public-config': () => json(buildPublicConfig({ billing: 'off' })) } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), WAIT);
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+  });
+
+  const bothSet = { 'GET /api/community': () => json({ chatServerUrl: 'https://chat.example.test', calendarUrl: { en: 'https://calendar.example.test/embed', fr: null } }) };
+
   it('shows one monthly plan at $4.99 per month with its inclusions, the free first session and a way home', async () => {
-    await openPricing();
+    await openPricing({ handlers: bothSet });
     const plan = screen.getByRole('region', { name: 'Souvenir monthly' });
+    await within(plan).findByText('Community access: our gathering place and a weekly calendar of art-therapy events');
     expect(within(plan).getByTestId('pricing-price')).toHaveTextContent('$4.99');
     expect(within(plan).getByText('per month')).toBeInTheDocument();
     expect(within(plan).getByText(/Daily artwork/)).toBeInTheDocument();

@@ -1,24 +1,30 @@
 import { ArrowLeft, FlaskConical, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { toLanguage } from '@web/lib/language';
 import { useBillingStatus } from '@web/lib/api/get-billing-status';
+import { usePageTitle } from '@web/lib/page-head';
 import { CheckoutForm } from '../components/checkout-form';
 import { CurrentSubscriptionNote } from '../components/current-subscription-note';
 import { PlanCard } from '../components/plan-card';
 
 /**
- * /home/pricing (spec §2 "Pricing"): the one monthly plan, a promotion code, Subscribe, and the way back
+ * /home/pricing: the one monthly plan, a promotion code, Subscribe, and the way back
  * home. It also says where the person stands, and that nothing was charged after a cancelled payment.
  */
 export function PricingPage() {
   const { t, i18n } = useTranslation('billing');
+  usePageTitle(t('common:titles.pricing'));
   const language = toLanguage(i18n.resolvedLanguage) ?? 'en';
   const [search] = useSearchParams();
   // The payment page's Cancel brings the person back here with ?canceled=1.
   const canceled = search.get('canceled') === '1';
   // The plan never waits for the status: it only adds a note above and the sandbox's mention.
   const status = useBillingStatus();
+  const config = usePublicConfig();
+  // A private instance sells nothing: everyone signed in already has access.
+  if (config.data?.billing === 'off') return <Navigate to="/home" replace />;
 
   return (
     <div className="mx-auto w-full max-w-2xl space-y-8">

@@ -28,7 +28,7 @@ export function memoryIdOf(record: ConversationRecord): string | null {
   return typeof record.memoryId === 'string' ? record.memoryId : null;
 }
 
-/** Spec §8's image messages: the artwork was made, or a default one stands in (and why, when known). */
+/** The message once the memory exists: the artwork was made, or a default one stands in (and why, when known). */
 function successText(t: TFunction, { outcome, errorDetails }: GenerationResponse): string {
   switch (outcome) {
     case 'created':
@@ -57,7 +57,7 @@ function outcomeUnknown(error: unknown): boolean {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spec §4 "Artwork generation flow", as the browser sees it: the server does every step in one request;
+ * Making the day's memory, as the browser sees it: the server does every step in one request;
  * the chat shows that it runs, says how it went, and goes to the new memory. One Idempotency-Key per
  * attempt, reused when the person tries again after an unknown outcome — never a second memory.
  */

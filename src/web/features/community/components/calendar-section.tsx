@@ -50,19 +50,3 @@ export function CalendarEmbed({ calendarUrl }: { calendarUrl: string }) {
     </div>
   );
 }
-
-/** No calendar set yet: said plainly, with the one place to ask meanwhile when there is one. */
-export function CalendarFallback({ hasChatServer }: { hasChatServer: boolean }) {
-  const { t } = useTranslation('community');
-  return (
-    <div data-testid="calendar-fallback" className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-field/50 bg-surface/60 p-6 sm:flex-row sm:gap-5 sm:p-8">
-      <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-sand text-accent">
-        <CalendarDays aria-hidden="true" className="size-6" />
-      </span>
-      <div>
-        <p className="font-serif text-xl leading-snug text-ink">{t('calendar.fallback.title')}</p>
-        <p className="mt-2 leading-relaxed text-ink-muted">{t(hasChatServer ? 'calendar.fallback.bodyWithChat' : 'calendar.fallback.body')}</p>
-      </div>
-    </div>
-  );
-}

@@ -36,31 +36,40 @@ describe('community page', () => {
     setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
     expect(screen.getByText("Keeping a journal is personal, but you don't have to do it alone.")).toBeInTheDocument();
-    const values = screen.getByRole('region', { name: 'How we gather' });
-    expect(within(values).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Art-therapy gatherings', 'Share gently', 'No pressure']);
     // The drawings are decoration: hidden from screen readers, and no request for them.
     const drawings = document.querySelectorAll('main svg[aria-hidden="true"]');
-    expect(drawings.length).toBeGreaterThanOrEqual(4);
+    expect(drawings.length).toBeGreaterThanOrEqual(3);
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/home');
-    await screen.findByTestId('calendar-fallback');
+    await screen.findByTestId('community-nothing-yet');
   });
 
-  it('says plainly when no calendar and no server are set: no calendar, no add-to-calendar, no server button', async () => {
+  it('promises nothing that is not set: no gatherings, no calendar, no server, and says so', async () => {
     setup();
-    const fallback = await screen.findByTestId('calendar-fallback');
-    expect(within(fallback).getByText('The calendar of gatherings will appear here soon')).toBeInTheDocument();
-    expect(within(fallback).getByText(/Come back in a few days/)).toBeInTheDocument();
+    const nothing = await screen.findByTestId('community-nothing-yet');
+    expect(within(nothing).getByRole('heading', { name: 'Nothing is planned here yet' })).toBeInTheDocument();
+    const values = screen.getByRole('region', { name: 'How we gather' });
+    expect(within(values).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Share gently', 'No pressure']);
+    expect(screen.queryByText(/art-therapy/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: "This week's gatherings" })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Add to calendar/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Show the calendar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /community server/ })).not.toBeInTheDocument();
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it('points to the community server from the fallback when there is one', async () => {
+  it('shows only the community server when that is all there is', async () => {
     setup(buildCommunity({ chatServerUrl: CHAT }));
-    const fallback = await screen.findByTestId('calendar-fallback');
-    expect(within(fallback).getByText(/ask about them on our community server/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: newTab('Join the conversation on our community server') })).toHaveAttribute('href', CHAT);
+    expect(await screen.findByRole('link', { name: newTab('Join the conversation on our community server') })).toHaveAttribute('href', CHAT);
+    expect(screen.queryByTestId('community-nothing-yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: "This week's gatherings" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/art-therapy/)).not.toBeInTheDocument();
+  });
+
+  it('speaks of the gatherings once their calendar is set', async () => {
+    setup(buildCommunity({ calendarUrl: { en: EMBED_EN, fr: null } }));
+    await screen.findByRole('button', { name: 'Show the calendar' });
+    const values = screen.getByRole('region', { name: 'How we gather' });
+    expect(within(values).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Art-therapy gatherings', 'Share gently', 'No pressure']);
+    expect(screen.getByText(/Each week, art-therapy gatherings invite you/)).toBeInTheDocument();
   });
 
   it('offers the calendar of the interface language, loaded only on request, with a subscribe link', async () => {

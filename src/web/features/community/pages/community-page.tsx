@@ -1,14 +1,14 @@
 import { DEFAULT_LANGUAGE } from '@shared/limits';
 import { ArrowLeft, CircleAlert, MessagesSquare } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toLanguage } from '@web/lib/language';
-import { useCommunity } from '../api/get-community';
+import { useCommunity } from '@web/lib/api/get-community';
+import { usePageTitle } from '@web/lib/page-head';
 import { calendarUrlFor } from '../calendar-links';
-import { CalendarEmbed, CalendarFallback } from '../components/calendar-section';
+import { CalendarEmbed } from '../components/calendar-section';
 import { GatheringIllustration, PaletteIllustration, ShareIllustration, TeaIllustration } from '../components/community-illustrations';
 
 const VALUES = [
@@ -18,12 +18,17 @@ const VALUES = [
 ] as const;
 
 /**
- * /community (spec §2 "Community"): public. Words and drawings about the community, the weekly calendar of
+ * /community: public. Words and drawings about the community, the weekly calendar of
  * art-therapy gatherings (loaded on request), add-to-calendar, the community server when there is one, and
  * the way back home. The links come from the administrators' settings.
  */
 export function CommunityPage() {
   const { t } = useTranslation(['community', 'common']);
+  // What this instance really offers: the gatherings are spoken of only once their calendar is published.
+  const community = useCommunity();
+  const hasCalendar = Boolean(community.data?.calendarUrl.en ?? community.data?.calendarUrl.fr);
+  const values = VALUES.filter(({ key }) => key !== 'gatherings' || hasCalendar);
+  usePageTitle(t('common:titles.community'));
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-16 md:space-y-20">
@@ -32,7 +37,10 @@ export function CommunityPage() {
           <p className="text-xs font-semibold tracking-[0.14em] text-accent uppercase">{t('community:eyebrow')}</p>
           <h1 className="mt-3 text-4xl font-medium sm:text-5xl">{t('community:title')}</h1>
           <p className="mt-5 max-w-[60ch] font-serif text-xl leading-relaxed text-ink">{t('community:lead')}</p>
-          <p className="mt-4 max-w-[60ch] leading-relaxed text-ink-muted">{t('community:intro')}</p>
+          <p className="mt-4 max-w-[60ch] leading-relaxed text-ink-muted">
+            {t('community:intro')}
+            {hasCalendar ? ` ${t('community:introGatherings')}` : null}
+          </p>
         </div>
         <GatheringIllustration className="mx-auto max-w-sm md:max-w-none" />
       </section>
@@ -41,8 +49,8 @@ export function CommunityPage() {
         <h2 id="community-values" className="text-2xl font-medium sm:text-3xl">
           {t('community:values.title')}
         </h2>
-        <ul className="mt-6 grid gap-5 md:grid-cols-3">
-          {VALUES.map(({ key, Illustration }) => (
+        <ul className={`mt-6 grid gap-5 ${values.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
+          {values.map(({ key, Illustration }) => (
             <li key={key} className="rounded-lg border border-line bg-surface p-6 shadow-soft">
               <Illustration />
               <h3 className="mt-4 text-xl font-medium text-ink">{t(`community:values.${key}.title`)}</h3>
@@ -66,31 +74,42 @@ export function CommunityPage() {
   );
 }
 
-/** The calendar and the community server: both come from the settings, so they wait for them. */
+/**
+ * The calendar and the community server, each shown only when an administrator has set it; with neither, the
+ * page says so rather than promising them. Both come from the settings, so they wait for them.
+ */
 function CommunityLinks() {
   const { t, i18n } = useTranslation(['community', 'common']);
   const community = useCommunity();
   const language = toLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE;
 
-  let calendar: ReactNode;
-  if (community.isPending) calendar = <CalendarSkeleton />;
-  else if (community.isError) calendar = <LinksLoadError retrying={community.isFetching} onRetry={() => void community.refetch()} />;
-  else {
-    const calendarUrl = calendarUrlFor(community.data.calendarUrl, language);
-    // A new calendar address starts folded again: the person asks for each embed they load.
-    calendar = calendarUrl ? <CalendarEmbed key={calendarUrl} calendarUrl={calendarUrl} /> : <CalendarFallback hasChatServer={Boolean(community.data.chatServerUrl)} />;
+  if (community.isPending) return <CalendarSkeleton />;
+  if (community.isError) return <LinksLoadError retrying={community.isFetching} onRetry={() => void community.refetch()} />;
+  const calendarUrl = calendarUrlFor(community.data.calendarUrl, language);
+  const chatServerUrl = community.data.chatServerUrl;
+  if (!calendarUrl && !chatServerUrl) {
+    return (
+      <section aria-labelledby="community-nothing-yet" data-testid="community-nothing-yet" className="rounded-lg border border-line bg-surface p-6 sm:p-8">
+        <h2 id="community-nothing-yet" className="text-2xl font-medium sm:text-3xl">
+          {t('community:nothingYet.title')}
+        </h2>
+        <p className="mt-2 max-w-[60ch] leading-relaxed text-ink-muted">{t('community:nothingYet.body')}</p>
+      </section>
+    );
   }
-  const chatServerUrl = community.data?.chatServerUrl ?? null;
 
   return (
     <>
-      <section aria-labelledby="community-calendar">
-        <h2 id="community-calendar" className="text-2xl font-medium sm:text-3xl">
-          {t('community:calendar.title')}
-        </h2>
-        <p className="mt-2 mb-6 max-w-[60ch] leading-relaxed text-ink-muted">{t('community:calendar.description')}</p>
-        {calendar}
-      </section>
+      {calendarUrl ? (
+        <section aria-labelledby="community-calendar">
+          <h2 id="community-calendar" className="text-2xl font-medium sm:text-3xl">
+            {t('community:calendar.title')}
+          </h2>
+          <p className="mt-2 mb-6 max-w-[60ch] leading-relaxed text-ink-muted">{t('community:calendar.description')}</p>
+          {/* A new calendar address starts folded again: the person asks for each embed they load. */}
+          <CalendarEmbed key={calendarUrl} calendarUrl={calendarUrl} />
+        </section>
+      ) : null}
 
       {chatServerUrl ? (
         <section aria-labelledby="community-chat" className="rounded-xl bg-sand/70 p-6 sm:p-10">

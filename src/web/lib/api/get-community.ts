@@ -1,6 +1,6 @@
 import { communitySchema, type Community } from '@shared/contracts/community';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@web/lib/api-client';
+import { apiClient } from '../api-client';
 
 /** The admin panel's Global tab saves these links; it invalidates this key. */
 export const communityQueryKey = ['community'] as const;

@@ -1,0 +1,31 @@
+# Souvenir in a container: built in one stage, run from a small one as a non-root user with its data in /data.
+# Build: docker build -t souvenir .   (or podman build). See docs/self-hosting.md.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+# Only what the server runs: its bundle, the built web app, the migrations it applies at start, and the
+# production dependencies (sharp's and PGlite's binaries come with them).
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/src/server/db/migrations ./src/server/db/migrations
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node itself is PID 1 (no npm, no shell), so SIGTERM reaches the server, which finishes its requests and closes.
+STOPSIGNAL SIGTERM
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

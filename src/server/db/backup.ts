@@ -1,0 +1,192 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { is, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from './client';
+import * as schema from './schema/index';
+
+/**
+ * Backups: the whole database and the stored files in one archive, restorable on either database driver.
+ *
+ * The archive is gzip'd JSON lines: a manifest first (our format name and version, the migration the
+ * schema was at), then one line per table with its rows, then one line per file (base64), then an end line
+ * with the counts, so a truncated archive is refused rather than half restored. Rows travel as JSON made by
+ * PostgreSQL itself (`json_agg`) and come back through `json_populate_recordset`, so every column type
+ * round-trips the same way on PGlite and on a PostgreSQL server, and an embedded database's backup restores
+ * into PostgreSQL. Conversation text is never stored by the app, so it is not in a backup either.
+ */
+export const BACKUP_FORMAT = 'souvenir-backup';
+export const BACKUP_VERSION = 1;
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  createdAt: string;
+  /** How many migrations the schema had: a backup restores only into the same schema. */
+  migrations: number;
+  driver: 'pglite' | 'postgres';
+}
+
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupError';
+  }
+}
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/** Every table of the schema, parents before children (foreign keys), so rows can be inserted in order. */
+export function tablesInOrder(): PgTable[] {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+  const nameOf = (table: PgTable) => getTableConfig(table).name;
+  const byName = new Map(tables.map((table) => [nameOf(table), table]));
+  const ordered: PgTable[] = [];
+  const seen = new Set<string>();
+  const visit = (table: PgTable) => {
+    const name = nameOf(table);
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const fk of getTableConfig(table).foreignKeys) {
+      const parent = byName.get(getTableConfig(fk.reference().foreignTable).name);
+      if (parent && parent !== table) visit(parent);
+    }
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table);
+  return ordered;
+}
+
+async function migrationCount(handle: DatabaseHandle): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+  return row?.n ?? 0;
+}
+
+async function filesUnder(root: string, dir = root): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const nested = await Promise.all(entries.map(async (entry) => (entry.isDirectory() ? filesUnder(root, path.join(dir, entry.name)) : [path.join(dir, entry.name)])));
+  return nested.flat();
+}
+
+/** A stored file's key, as the archive names it: relative, forward slashes, nothing that climbs out. */
+function safeKey(key: unknown): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 1024) throw new BackupError('The archive names a file without a valid name.');
+  const parts = key.split('/');
+  if (key.startsWith('/') || key.includes('\\') || key.includes('\0') || parts.some((p) => p === '' || p === '.' || p === '..')) {
+    throw new BackupError(`The archive names a file outside the files folder: ${JSON.stringify(key)}`);
+  }
+  return key;
+}
+
+/** Writes the archive of the database and of the files folder (null: files live elsewhere, e.g. a bucket). */
+export async function createBackup(handle: DatabaseHandle, filesDir: string | null, now = new Date()): Promise<{ archive: Buffer; tables: number; rows: number; files: number }> {
+  const manifest: BackupManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: now.toISOString(), migrations: await migrationCount(handle), driver: handle.driver };
+  const lines: string[] = [JSON.stringify(manifest)];
+  const tables = tablesInOrder();
+  let rows = 0;
+  // One snapshot of every table: the rows agree with each other (no memory without its person).
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    for (const table of tables) {
+      const name = getTableConfig(table).name;
+      const [row] = rowsOf<{ rows: unknown[] }>(await tx.execute(sql`select coalesce(json_agg(t), '[]'::json) as rows from ${sql.identifier(name)} t`));
+      const tableRows = row?.rows ?? [];
+      rows += tableRows.length;
+      lines.push(JSON.stringify({ table: name, rows: tableRows }));
+    }
+  });
+  const files = filesDir ? await filesUnder(filesDir) : [];
+  for (const file of files) {
+    const key = path.relative(filesDir!, file).split(path.sep).join('/');
+    lines.push(JSON.stringify({ file: key, data: (await readFile(file)).toString('base64') }));
+  }
+  lines.push(JSON.stringify({ end: true, tables: tables.length, files: files.length }));
+  return { archive: await gzipAsync(Buffer.from(`${lines.join('\n')}\n`, 'utf8')), tables: tables.length, rows, files: files.length };
+}
+
+interface ReadArchive {
+  manifest: BackupManifest;
+  tables: Map<string, unknown[]>;
+  files: Map<string, Buffer>;
+}
+
+/** Reads and checks an archive: ours, a version we know, complete. Anything else is refused before any change. */
+export async function readBackup(archive: Buffer): Promise<ReadArchive> {
+  let text: string;
+  try {
+    text = (await gunzipAsync(archive)).toString('utf8');
+  } catch {
+    throw new BackupError('This file is not a Souvenir backup (it is not a gzip archive).');
+  }
+  const lines = text.split('\n').filter((line) => line.length > 0);
+  const parse = (line: string | undefined) => {
+    try {
+      return JSON.parse(line ?? '') as Record<string, unknown>;
+    } catch {
+      throw new BackupError('This file is not a Souvenir backup (a line is not JSON).');
+    }
+  };
+  const manifest = parse(lines[0]);
+  if (manifest.format !== BACKUP_FORMAT || typeof manifest.version !== 'number') throw new BackupError('This file is not a Souvenir backup (no Souvenir manifest).');
+  if (manifest.version !== BACKUP_VERSION) throw new BackupError(`This backup's format version ${manifest.version} is not one this version of Souvenir reads (${BACKUP_VERSION}).`);
+  const end = parse(lines.at(-1));
+  if (end.end !== true) throw new BackupError('This backup is incomplete (it was cut short).');
+  const tables = new Map<string, unknown[]>();
+  const files = new Map<string, Buffer>();
+  for (const line of lines.slice(1, -1)) {
+    const entry = parse(line);
+    if (typeof entry.table === 'string' && Array.isArray(entry.rows)) tables.set(entry.table, entry.rows);
+    else if (typeof entry.file === 'string' && typeof entry.data === 'string') files.set(safeKey(entry.file), Buffer.from(entry.data, 'base64'));
+    else throw new BackupError('This backup holds an entry Souvenir does not know.');
+  }
+  if (tables.size !== end.tables || files.size !== end.files) throw new BackupError('This backup is incomplete (its counts do not match).');
+  return { manifest: manifest as unknown as BackupManifest, tables, files };
+}
+
+/**
+ * Replaces everything with the archive's content: every table emptied and refilled in one transaction (a
+ * failure leaves the database as it was), then the files folder replaced. The schema must be the one the
+ * backup was made with: the target is migrated first, so a backup from another version is refused.
+ */
+export async function restoreBackup(handle: DatabaseHandle, filesDir: string | null, archive: Buffer): Promise<{ tables: number; rows: number; files: number }> {
+  const read = await readBackup(archive);
+  const migrations = await migrationCount(handle);
+  if (read.manifest.migrations !== migrations) {
+    throw new BackupError(`This backup was made with ${read.manifest.migrations} database migrations and this server has ${migrations}: restore it with the same version of Souvenir it was made with.`);
+  }
+  const tables = tablesInOrder();
+  const known = new Set(tables.map((table) => getTableConfig(table).name));
+  const unknown = [...read.tables.keys()].filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new BackupError(`This backup holds tables this server does not have: ${unknown.join(', ')}.`);
+  let rows = 0;
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`truncate ${tables.map((table) => `"${getTableConfig(table).name}"`).join(', ')} cascade`));
+    for (const table of tables) {
+      const name = getTableConfig(table).name;
+      const tableRows = read.tables.get(name) ?? [];
+      if (tableRows.length === 0) continue;
+      rows += tableRows.length;
+      await tx.execute(
+        sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(tableRows)}::json)`,
+      );
+    }
+  });
+  if (filesDir) {
+    await rm(filesDir, { recursive: true, force: true });
+    for (const [key, data] of read.files) {
+      const target = path.join(filesDir, ...key.split('/'));
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, data);
+    }
+  }
+  return { tables: read.tables.size, rows, files: read.files.size };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** An archive's name as the server makes it: its UTC creation time, nothing else (never a path). */
+export const BACKUP_NAME_PATTERN = /^souvenir-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.backup\.gz$/;
+
+export const backupSchema = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Backup = z.infer<typeof backupSchema>;
+
+/** GET /api/admin/backups: the archives, newest first, and the schedule they follow. */
+export const backupListSchema = z.object({
+  items: z.array(backupSchema),
+  /** "HH:MM" UTC of the daily backup, or null when automatic backups are off. */
+  dailyAt: z.string().nullable(),
+  keep: z.number().int(),
+  /** False when files live in an S3 bucket: archives then hold the database only. */
+  includesFiles: z.boolean(),
+});
+export type BackupList = z.infer<typeof backupListSchema>;
+
+/** POST /api/admin/backups/:name/restore — the administrator types the archive's name to confirm. */
+export const backupRestoreSchema = z.strictObject({
+  confirm: z.string({ error: 'validation.backupConfirm' }).max(200, 'validation.backupConfirm'),
+});
+export const backupRestoredSchema = z.object({ tables: z.number().int(), rows: z.number().int(), files: z.number().int() });

@@ -1,0 +1,158 @@
+import type { Backup } from '@shared/contracts/backups';
+import { Archive, CircleAlert, Download } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { errorMessage } from '@web/lib/error-message';
+import { useCreateBackup } from '../api/create-backup';
+import { backupDownloadUrl, useBackups } from '../api/get-backups';
+import { useRestoreBackup } from '../api/restore-backup';
+
+/**
+ * Backups on the Global tab: the schedule, the archives (date, size) with a download each, "Back up now", and
+ * a restore that asks the administrator to type the archive's name, since it replaces everything.
+ */
+export function BackupsCard() {
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  const id = useId();
+  const backups = useBackups();
+  const create = useCreateBackup();
+  const [restoring, setRestoring] = useState<Backup | null>(null);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const format = useMemo(() => {
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    const size = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    return { date: (iso: string) => date.format(new Date(iso)), size: (bytes: number) => (bytes < 1024 * 1024 ? `${size.format(bytes / 1024)} KB` : `${size.format(bytes / 1024 / 1024)} MB`) };
+  }, [language]);
+
+  const backUpNow = async () => {
+    try {
+      await create.mutateAsync();
+      toast.success(t('admin:backups.made'), { id: 'backup' });
+    } catch (error) {
+      toast.error(errorMessage(t, error), { id: 'backup' });
+    }
+  };
+
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`} data-testid="admin-backups">
+      <CardHeader>
+        <CardTitle id={`${id}-title`} className="flex items-center gap-2">
+          <Archive aria-hidden="true" className="size-5 text-accent" />
+          {t('admin:backups.title')}
+        </CardTitle>
+        <CardDescription>
+          {backups.data
+            ? backups.data.dailyAt
+              ? t('admin:backups.scheduled', { time: backups.data.dailyAt, count: backups.data.keep })
+              : t('admin:backups.unscheduled')
+            : t('admin:backups.description')}
+          {backups.data && !backups.data.includesFiles ? ` ${t('admin:backups.noFiles')}` : null}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <Button onClick={() => void backUpNow()} pending={create.isPending}>
+          {t('admin:backups.now')}
+        </Button>
+        {backups.isPending ? (
+          <div aria-busy="true" className="space-y-2">
+            <p role="status" className="sr-only">
+              {t('admin:backups.loading')}
+            </p>
+            <Skeleton className="h-5 w-full" />
+            <Skeleton className="h-5 w-2/3" />
+          </div>
+        ) : backups.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3">
+            <CircleAlert aria-hidden="true" className="size-5 text-danger" />
+            <p className="text-ink-muted">{t('admin:backups.loadFailed')}</p>
+            <Button variant="secondary" size="sm" pending={backups.isFetching} onClick={() => void backups.refetch()}>
+              {t('common:actions.tryAgain')}
+            </Button>
+          </div>
+        ) : backups.data.items.length === 0 ? (
+          <p className="text-ink-muted">{t('admin:backups.empty')}</p>
+        ) : (
+          <ul className="divide-y divide-line" aria-label={t('admin:backups.listLabel')}>
+            {backups.data.items.map((backup) => (
+              <li key={backup.name} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-ink">{format.date(backup.createdAt)}</p>
+                  <p className="text-sm text-ink-muted">{format.size(backup.size)}</p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button asChild variant="secondary" size="sm">
+                    <a href={backupDownloadUrl(backup.name)} download={backup.name}>
+                      <Download aria-hidden="true" />
+                      {t('admin:backups.download')}
+                      <span className="sr-only"> ({format.date(backup.createdAt)})</span>
+                    </a>
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => setRestoring(backup)}>
+                    {t('admin:backups.restore')}
+                    <span className="sr-only"> ({format.date(backup.createdAt)})</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <RestoreDialog backup={restoring} onClose={() => setRestoring(null)} />
+    </Card>
+  );
+}
+
+function RestoreDialog({ backup, onClose }: { backup: Backup | null; onClose: () => void }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const restore = useRestoreBackup();
+  const close = () => {
+    setTyped('');
+    onClose();
+  };
+  const submit = async () => {
+    if (!backup) return;
+    try {
+      await restore.mutateAsync({ name: backup.name, confirm: typed });
+      toast.success(t('admin:backups.restored'), { id: 'backup' });
+      close();
+    } catch (error) {
+      toast.error(errorMessage(t, error), { id: 'backup' });
+    }
+  };
+  return (
+    <Dialog open={backup !== null} onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent closeLabel={t('common:actions.close')} className="max-w-lg space-y-4">
+        <DialogTitle>{t('admin:backups.restoreTitle')}</DialogTitle>
+        <DialogDescription>{t('admin:backups.restoreWarning')}</DialogDescription>
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <FormField id={`${id}-confirm`} label={t('admin:backups.restoreConfirm', { name: backup?.name ?? '' })}>
+            <Input value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="font-mono" />
+          </FormField>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={close}>
+              {t('admin:backups.cancel')}
+            </Button>
+            <Button type="submit" disabled={typed !== backup?.name} pending={restore.isPending}>
+              {t('admin:backups.restoreSubmit')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
