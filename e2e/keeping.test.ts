@@ -128,7 +128,7 @@ describe('keeping conversations on every device', () => {
     await page.getByRole('button', { name: k.profile.download }).click();
     const file = await downloading;
     expect(file.suggestedFilename()).toMatch(/^souvenir-conversations-\d{4}-\d{2}-\d{2}\.txt$/);
-    const text = await readFile((await file.path())!, 'utf8');
+    const text = await readFile(await file.path(), 'utf8');
     expect(text).toContain(k.profile.fileTitle);
     expect(text).toContain(phrase);
   });
@@ -173,7 +173,6 @@ describe('keeping conversations on every device', () => {
 
 describe('en français, sur un téléphone puis un ordinateur', () => {
   const kf = keepingTexts.fr;
-  const tf = ui('fr');
   const phraseFr = `héron-argenté-${randomBytes(4).toString('hex')}`;
   const secret = 'lanternes sur le port au crépuscule';
   const personne = newUser({ language: 'fr', firstName: 'Inès' });

@@ -55,7 +55,7 @@ describe('What the companion remembers', () => {
     const { user, requests } = renderSection();
     const region = await screen.findByRole('region', { name: 'What Lune remembers' });
     const memories = within(await within(region).findByRole('region', { name: 'Recent memories sent' })).getByRole('list');
-    expect(within(memories).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['2026-11-20 — Cardamom morning', '2026-11-18 — Harbour lights']);
+    expect(within(memories).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Nov 20, 2026 — Cardamom morning', 'Nov 18, 2026 — Harbour lights']);
     await user.click(within(region).getByText('Exactly what is sent'));
     expect(within(region).getByTestId('continuity-context')).toHaveTextContent('Cardamom morning');
     // The facts wait for consent: listed, not sent.
