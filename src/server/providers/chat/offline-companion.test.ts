@@ -272,3 +272,22 @@ describe('offline companion: what is not a question', () => {
     expect(first('fr', 'Bonne journée dans l’ensemble, et toi ?')).toMatch(/Merci de demander|C’est gentil de demander/);
   });
 });
+
+describe('offline companion: small messages', () => {
+  it('answers a bare hello by asking about the day, and a thank-you without quoting it', () => {
+    expect(first('en', 'hi')).toMatch(/Thank you for being here, Sam\. (How was your day\?|What would you like to tell me about today\?|What is on your mind today\?)$/);
+    expect(first('fr', 'Salut !')).toMatch(/^Merci d’être là, Sam\. (Comment s’est passée ta journée|Qu’aimerais-tu me raconter de ta journée|Qu’est-ce qui t’occupe l’esprit aujourd’hui)\u00a0\?$/);
+    const [, thanks] = conversation('fr', ['Ma sœur a eu son bébé.', 'Merci beaucoup !']);
+    expect(quotesOf(thanks!)).toEqual([]);
+  });
+
+  it('reads tears right after joyful news as joy', () => {
+    for (const [language, turns, joy] of [
+      ['en', ['I got into the university I wanted!', 'My mum cried, I cried, everyone cried.'], /joy|wonderful|beautiful|lovely|happy/],
+      ['fr', ['J’ai été prise à l’université que je voulais !', 'Ma mère a pleuré, j’ai pleuré, tout le monde a pleuré.'], /joie|merveilleuse|beau moment|contente|bonheur/],
+    ] as const) {
+      const [, tears] = conversation(language, [...turns]);
+      expect(tears!.split(/[“«]/)[0], language).toMatch(joy);
+    }
+  });
+});

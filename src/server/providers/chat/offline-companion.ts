@@ -21,6 +21,7 @@ type Feeling = 'loss' | 'joy' | 'anger' | 'fear' | 'sadness' | 'tiredness' | 'ca
 const HEAVY: ReadonlySet<Feeling> = new Set(['loss', 'anger', 'fear', 'sadness', 'tiredness']);
 /** Feelings the memory is offered to more softly: no question pulls them on. */
 const GRIEVING: ReadonlySet<Feeling> = new Set(['loss', 'sadness', 'fear']);
+const HELLO = /^(hi|hello|hey|good (morning|evening|afternoon)|bonjour|bonsoir|salut|coucou)( there| toi| mira)?[\s.!,]*$/i;
 const THANKS = /^(thanks?( you)?( so much| a lot)?|thank u|ty|merci( beaucoup| bien)?( à toi)?)[\s.!]*$/i;
 const FEELING_OF: Record<Mood, Feeling> = {
   joyful: 'joy',
@@ -54,6 +55,8 @@ type Texts = {
   /** `name`: the theme's name ("la mer"); `about`: as "tell me about" takes it ("de la mer", "du travail"). */
   topics: ((topic: { name: string; about: string }) => string)[];
   nothingToQuote: string[];
+  /** After a bare "hello": the day, asked about. */
+  hello: string[];
   questions: Record<Feeling, string[]>;
   answers: (g: Gendered) => Record<Question, string[]>;
   answerQuestions: Record<Question, string[]>;
@@ -111,9 +114,9 @@ const TEXTS: Record<Language, Texts> = {
       calm: ['What a peaceful moment.', 'That sounds restful.', 'There’s something gentle in that.', 'A calm like that is worth noticing.', 'That sounds like a quiet breath in the day.'],
       tenderness: [
         'That’s a warm thing to hold on to.',
-        'What a kind moment.',
+        'That says a lot about what matters to you.',
         'There is a lot of care in what you say.',
-        'That sounds tender and lovely.',
+        'There is a lot of love in that.',
         'Moments like that say a lot about the people around you.',
       ],
       hope: ['There’s some hope in what you say.', 'That sounds like a step forward.', 'It’s good to hear you looking ahead.', 'Something new seems to be growing there.', 'That sounds promising.'],
@@ -136,6 +139,7 @@ const TEXTS: Record<Language, Texts> = {
       (q) => `Let me say your words back, gently: “${q}”.`,
     ],
     topics: [(t) => `You told me about ${t.name}.`, (t) => `So ${t.name} was part of your day.`, (t) => `I hear that ${t.name} had a place in today.`],
+    hello: ['How was your day?', 'What would you like to tell me about today?', 'What is on your mind today?'],
     nothingToQuote: [
       'Every day leaves something behind, even a quiet one.',
       'Sometimes the words take a moment to come, and that’s fine.',
@@ -286,9 +290,9 @@ const TEXTS: Record<Language, Texts> = {
       calm: ['Quel moment paisible.', 'Ça a l’air reposant.', 'Il y a quelque chose de doux là-dedans.', 'Un calme comme celui-là mérite qu’on le remarque.', 'Ça ressemble à une respiration tranquille dans la journée.'],
       tenderness: [
         'C’est une chose chaleureuse à garder.',
-        'Quel moment de gentillesse.',
+        'Cela dit beaucoup de ce qui compte pour toi.',
         'Il y a beaucoup d’attention dans ce que tu racontes.',
-        'Ça a l’air tendre et doux.',
+        'Il y a beaucoup d’amour là-dedans.',
         'Ces moments-là en disent long sur les gens qui t’entourent.',
       ],
       hope: ['Il y a de l’espoir dans ce que tu dis.', 'Ça ressemble à un pas en avant.', 'Ça fait du bien de t’entendre regarder devant.', 'Quelque chose de neuf semble pousser là.', 'Ça a l’air prometteur.'],
@@ -315,6 +319,7 @@ const TEXTS: Record<Language, Texts> = {
       (t) => `Il était donc question ${t.about} dans ta journée.`,
       (t) => `${t.name.charAt(0).toLocaleUpperCase()}${t.name.slice(1)} avait donc sa place aujourd’hui.`,
     ],
+    hello: ['Comment s’est passée ta journée ?', 'Qu’aimerais-tu me raconter de ta journée ?', 'Qu’est-ce qui t’occupe l’esprit aujourd’hui ?'],
     nothingToQuote: [
       'Chaque journée laisse une trace, même une journée calme.',
       'Parfois les mots mettent un moment à venir, et c’est très bien ainsi.',
@@ -523,7 +528,7 @@ const STOPWORDS = new Set(
     'je j me m moi tu te t toi il elle on nous vous ils elles le la les l un une des du de d et ou mais donc car ' +
     'à au aux en dans sur pour par avec que qu qui ce c cet cette ces ça est suis es sont était été être ai as a avons ' +
     'avez ont ne n pas plus très trop aussi oui non aujourd hui bonjour salut coucou ' +
-    'know guess maybe sure okay yeah well sais sait crois bof rien nothing'
+    'know guess maybe sure okay yeah well sais sait crois bof rien nothing ouais peut être etre haha lol'
   ).split(' '),
 );
 const QUOTE_MAX_WORDS = 14;
@@ -669,7 +674,15 @@ export function composeReply(input: {
   // A message that names nothing ("the whole family was there") is still part of what came before it.
   // A thank-you is not a feeling about the day either.
   const onlyThanks = THANKS.test(last.trim());
-  const feelings = userMessages.map((m) => (THANKS.test(m.content.trim()) ? 'neutral' : feelingOf(m.content)));
+  const onlyHello = HELLO.test(last.trim());
+  const feelings = userMessages.map((m, index) => {
+    if (THANKS.test(m.content.trim())) return 'neutral';
+    const feeling = feelingOf(m.content);
+    // Tears right after joyful news are read with that news: "I got in!" then "my mum cried, I cried".
+    const before = userMessages[index - 1]?.content;
+    if (feeling === 'sadness' && before && feelingOf(before) === 'joy' && readMood(`${before}\n${m.content}`).primary === 'joyful') return 'joy';
+    return feeling;
+  });
   const own = feelings.at(-1) ?? 'neutral';
   const feeling = own !== 'neutral' ? own : (feelings.slice(-3, -1).reverse().find((f) => f !== 'neutral') ?? 'neutral');
   const question = questionOf(last);
@@ -694,7 +707,7 @@ export function composeReply(input: {
   // Then their question, answered gently, or their words, given back whole.
   if (question) {
     add(fresh(t.answers(g)[question]));
-  } else if (own !== 'loss' && !onlyThanks) {
+  } else if (own !== 'loss' && !onlyThanks && !onlyHello) {
     const clause = quotableClause(last);
     const topic = readMood(last).themes[0];
     if (clause) add(fresh(t.quotes.map((frame) => frame(clause))) ?? fresh(t.nothingToQuote));
@@ -705,7 +718,9 @@ export function composeReply(input: {
   // Last, one question: theirs answered, the memory offered, or one that fits what they feel.
   const invited = t.invitations.concat(t.gentleInvitation).some((line) => saidBefore(typeset(line)));
   const lastOffer = [...earlier].reverse().findIndex((reply) => t.invitations.concat(t.gentleInvitation, t.reminders).some((line) => reply.includes(typeset(line))));
-  if (question) {
+  if (onlyHello) {
+    add(fresh(t.hello) ?? fresh(t.questions.neutral));
+  } else if (question) {
     add(fresh(t.answerQuestions[question]) ?? fresh(t.questions[feeling]));
   } else if (turn >= INVITE_TURN && !invited) {
     // A loss stays in the conversation after it is told: the memory is offered softly for the rest of it.

@@ -77,6 +77,8 @@ function negatedAt(tokens: string[], i: number): boolean {
 
 interface Counts {
   moods: Map<Mood, number>;
+  /** Crying words still counted as sadness. */
+  crying: number;
   themes: number[];
   words: number;
 }
@@ -105,10 +107,22 @@ function readClause(clause: string, counts: Counts): void {
   }
   const joyful = found.some((f) => f.mood === 'joyful');
   for (const { i, mood } of found) {
-    const tearsOfJoy = joyful && mood === 'melancholy' && CRYING.some((stem) => matchesAt(tokens, i, stem));
-    const counted = tearsOfJoy ? 'joyful' : mood;
+    const crying = mood === 'melancholy' && CRYING.some((stem) => matchesAt(tokens, i, stem));
+    if (crying && !joyful) counts.crying += 1;
+    const counted = crying && joyful ? 'joyful' : mood;
     counts.moods.set(counted, (counts.moods.get(counted) ?? 0) + 1);
   }
+}
+
+/**
+ * Tears on a joyful day with no other sadness are joy too ("I got in! My mum cried, I cried"): the crying
+ * counted as sadness moves to joy.
+ */
+function tearsOfJoy(counts: Counts): void {
+  const sad = counts.moods.get('melancholy') ?? 0;
+  if (counts.crying === 0 || sad !== counts.crying || (counts.moods.get('joyful') ?? 0) === 0) return;
+  counts.moods.set('joyful', (counts.moods.get('joyful') ?? 0) + sad);
+  counts.moods.delete('melancholy');
 }
 
 /**
@@ -117,8 +131,9 @@ function readClause(clause: string, counts: Counts): void {
  * count, and a light one turned around counts as its shadow ("not happy" is sadness).
  */
 export function readMood(text: string): MoodReading {
-  const counts: Counts = { moods: new Map(), themes: [], words: 0 };
+  const counts: Counts = { moods: new Map(), crying: 0, themes: [], words: 0 };
   for (const clause of clausesOf(text)) readClause(clause, counts);
+  tearsOfJoy(counts);
   const scores = [...counts.moods.entries()]
     .map(([mood, score]) => ({ mood, score }))
     .filter((entry) => entry.score > 0)

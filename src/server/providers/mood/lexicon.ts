@@ -12,7 +12,7 @@ export const MOOD_STEMS: Record<Mood, string[]> = {
     'happy', 'happi', 'joy', 'glad', 'laugh', 'fun ', 'great ', 'wonderful', 'amazing', 'excit', 'delight', 'celebrat', 'smil', 'lovely', 'thrill',
     'birth', 'born ', 'newborn', 'wedding', 'overjoy', 'ecstatic',
     'heureu', 'joie', 'joyeu', 'content ', 'contente', 'rire', 'ri ', 'riai', 'rions', 'rigol', 'drole', 'genial', 'super ', 'formidable', 'ravi ', 'ravie', 'fete', 'sourire', 'souri',
-    'bonheur', 'naissance', 'accouch', 'mariage', 'merveill', 'magnifique', 'emerveill',
+    'bonheur', 'naissance', 'accouch', 'mariage', 'merveill', 'magnifique', 'emerveill', 'admis ', 'admise', 'reussi',
   ],
   calm: [
     'calm', 'peace', 'quiet', 'relax', 'rest ', 'rested', 'resting', 'stillness', 'serene', 'gentle', 'slow', 'breath', 'meditat',
@@ -39,7 +39,7 @@ export const MOOD_STEMS: Record<Mood, string[]> = {
   ],
   angry: [
     'angry', 'anger', 'mad ', 'furious', 'annoy', 'frustrat', 'irritat', 'unfair', 'rage', 'hate', 'pissed', 'livid', 'outrag',
-    'colere', 'enerve', 'furieu', 'agace', 'frustr', 'irrit', 'injust', 'rage', 'deteste', 'marre', 'ras le bol', 'revolt',
+    'colere', 'enerve', 'furieu', 'agace', 'frustr', 'irrit', 'injust', 'rage', 'deteste', 'marre', 'ras le bol', 'revolt', 'engueul', 'gueul',
   ],
   tired: [
     'tired', 'exhaust', 'sleepy', 'sleepless', 'weary', 'drain', 'burnout', 'burned out', 'burnt out', 'worn', 'fatigue', 'long day', 'sick', 'ill ',
@@ -59,6 +59,8 @@ export const MOOD_PHRASES: { pattern: RegExp; mood: Mood | null }[] = [
   { pattern: /\b(died|dying|mort|morte|morts) (laughing|de rire)\b|\bmdr\b|\blol\b/g, mood: 'joyful' },
   { pattern: /\b(est|sont|suis) nee?s?\b/g, mood: 'joyful' },
   { pattern: /\b(nous|m|l) a quitte(e|s|es)?\b/g, mood: 'melancholy' },
+  { pattern: /\b(got|get|was|been|were) (into|accepted|admitted|the job|the place)\b|\bpassed (my|the|our|her|his) \w+\b|\b(ai|a|avons|ont) ete (prise?s?|acceptee?s?|admise?s?|retenue?s?)\b/g, mood: 'joyful' },
+  { pattern: /\b(yelled|shouted|screamed) at\b|\bm a (saoule|soule)e?\b/g, mood: 'angry' },
   { pattern: /\b(moved|touched) to tears\b|\bemue? aux larmes\b/g, mood: 'tender' },
   { pattern: /\b(couldn t|could not|can t|cannot|didn t|did not|barely) (sleep|slept)\b|\bpas (pu )?(dormi|dormir)\b|\bnuit blanche\b/g, mood: 'tired' },
   { pattern: /\bpas mal\b|\bnot bad\b|\bno worries\b|\bpas de souci\b/g, mood: null },
