@@ -157,6 +157,9 @@ async function setup() {
     'POST /api/admin/invitations': { call: fixed({ url: '/api/admin/invitations', body: { email: 'guest@example.test', language: 'en' } }), expect: adminOnly(409) },
     'DELETE /api/admin/invitations/:id': { call: fixed({ url: `/api/admin/invitations/${crypto.randomUUID()}` }), expect: adminOnly(404) },
     'GET /api/invitations/:token': { call: fixed({ url: `/api/invitations/${'A'.repeat(43)}` }), expect: same(404) },
+    // How people sign in: turning password sign-in on is always allowed (off needs single sign-on).
+    'GET /api/admin/sign-in': { call: fixed({ url: '/api/admin/sign-in' }), expect: adminOnly(200) },
+    'PUT /api/admin/sign-in': { call: fixed({ url: '/api/admin/sign-in', body: { passwordSignIn: true } }), expect: adminOnly(200) },
     // Archives hold every account: administrators only. A restore is confirmed by typing the archive's name,
     // so the wrong confirmation here (400) proves the gate without replacing this file's data.
     'GET /api/admin/backups': { call: fixed({ url: '/api/admin/backups' }), expect: adminOnly(200) },

@@ -21,6 +21,7 @@ import { backupRestoreSchema } from '@shared/contracts/backups';
 import { communityUpdateSchema } from '@shared/contracts/community';
 import { continuityFactCreateSchema, continuitySettingsSchema } from '@shared/contracts/continuity';
 import { invitationCreateSchema } from '@shared/contracts/invitations';
+import { signInMethodsUpdateSchema } from '@shared/contracts/sign-in';
 import { generationRequestSchema } from '@shared/contracts/generation';
 import { accountDeletionSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
 import { conversationEnvelopeSchema, keepingKeysSchema, keepingOfferSchema } from '@shared/contracts/keeping';
@@ -285,6 +286,7 @@ async function setup() {
     // Registration is open here, so a valid invitation is refused too (409): only the body's refusals are tried.
     'POST /api/admin/invitations': our('admin', '/api/admin/invitations', invitationCreateSchema, () => ({ email: 'guest@example.test', language: 'fr' })),
     'DELETE /api/admin/invitations/:id': none('admin', `/api/admin/invitations/${randomUUID()}`),
+    'PUT /api/admin/sign-in': our('admin', '/api/admin/sign-in', signInMethodsUpdateSchema, () => ({ passwordSignIn: true })),
     'POST /api/admin/backups': none('admin', '/api/admin/backups'),
     'POST /api/admin/backups/:name/restore': our('admin', '/api/admin/backups/souvenir-2020-01-01T00-00-00-000Z.backup.gz/restore', backupRestoreSchema, () => ({
       confirm: 'souvenir-2020-01-01T00-00-00-000Z.backup.gz',
@@ -401,6 +403,8 @@ function readAuthPostRoutes(): string[] {
     secret: randomBytes(32).toString('hex'),
     secure: false,
     google: null,
+    sso: null,
+    passwordSignIn: async () => true,
     mail: { name: 'outbox' } as never,
     profiles: {} as never,
     log: silent as never,
@@ -739,6 +743,7 @@ describe('odd but valid text never gets a 5xx', () => {
     expect(jsonEntries().map(([route]) => route).filter((route) => !covered.includes(route))).toEqual([
       'POST /api/admin/reminders/bulk',
       'PUT /api/admin/users/:id/free-access',
+      'PUT /api/admin/sign-in',
       'PUT /api/keeping/offer',
       'PUT /api/continuity',
       'DELETE /api/me',

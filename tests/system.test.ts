@@ -26,10 +26,20 @@ describe('health and public configuration', () => {
   });
 
   it('tells the browser only non-secret settings', async () => {
-    const google = await createTestApp({ GOOGLE_CLIENT_ID: 'id.apps.example', GOOGLE_CLIENT_SECRET: 'very-secret-value' });
+    const google = await createTestApp({
+      GOOGLE_CLIENT_ID: 'id.apps.example',
+      GOOGLE_CLIENT_SECRET: 'very-secret-value',
+      // Nothing answers there: discovery is tried again when someone signs in.
+      OIDC_ISSUER_URL: 'http://127.0.0.1:9/realms/family',
+      OIDC_CLIENT_ID: 'souvenir',
+      OIDC_CLIENT_SECRET: 'another-secret-value',
+      OIDC_BUTTON_LABEL: 'Keycloak',
+    });
     const response = await google.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(response.json()).toEqual({
       googleSignIn: true,
+      sso: { label: 'Keycloak' },
+      passwordSignIn: true,
       emailVerificationRequired: false,
       mailProvider: 'outbox',
       privacyEmail: 'privacy@souvenir.local',
@@ -37,6 +47,7 @@ describe('health and public configuration', () => {
       billing: 'sandbox',
     });
     expect(response.body).not.toContain('very-secret-value');
+    expect(response.body).not.toContain('another-secret-value');
     const health = await google.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json().providers.googleSignIn).toBe('google');
   });

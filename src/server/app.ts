@@ -13,6 +13,9 @@ import { authRoutes } from './modules/auth/routes';
 import { createAdminGuard, createSessionReader } from './modules/auth/service';
 import { backupsRoutes } from './modules/backups/routes';
 import { createBackupsService } from './modules/backups/service';
+import { createSignInRepository } from './modules/sign-in/repository';
+import { signInRoutes } from './modules/sign-in/routes';
+import { createSignInService } from './modules/sign-in/service';
 import { createInvitationsRepository } from './modules/invitations/repository';
 import { invitationsRoutes } from './modules/invitations/routes';
 import { createInvitationsService } from './modules/invitations/service';
@@ -157,6 +160,7 @@ export async function buildApp(deps: AppDependencies) {
     hasAnyUser: () => authRepository.hasAnyUser(),
     mail,
   });
+  const signIn = createSignInService({ signIn: createSignInRepository(database.db), settings, sso: config.sso });
   const auth = createAuth({
     db: database.db,
     baseUrl: config.explicitPublicUrl,
@@ -165,6 +169,8 @@ export async function buildApp(deps: AppDependencies) {
     secret: deps.authSecret,
     secure: config.secure,
     google: config.google,
+    sso: config.sso,
+    passwordSignIn: signIn.passwordSignIn,
     mail,
     profiles,
     log: app.log,
@@ -276,6 +282,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(continuityRoutes({ session, continuity }));
   await app.register(supportRoutes({ session, admin, support, originOf }));
   await app.register(invitationsRoutes({ admin, invitations, originOf }));
+  await app.register(signInRoutes({ admin, signIn }));
   const backups = createBackupsService({
     database,
     dir: config.backups.dir,
@@ -293,14 +300,17 @@ export async function buildApp(deps: AppDependencies) {
       ping: () => database.ping(),
       driver: database.driver,
       providers,
-      publicConfig: {
+      publicConfig: async () => ({
         googleSignIn: config.google !== null,
+        sso: config.sso ? { label: config.sso.label } : null,
+        // An administrator's switch: read at each question.
+        passwordSignIn: await signIn.passwordSignIn(),
         emailVerificationRequired: verificationRequired(mail),
         mailProvider: mail.name,
         privacyEmail: config.privacyEmail,
         registration: config.registration.mode,
         billing: config.billing.provider,
-      },
+      }),
     }),
   );
   await app.register(webAppPlugin, {

@@ -132,4 +132,31 @@ describe('configuration', () => {
       expect(names({ BILLING: 'free', REGISTRATION: 'maybe', INVITATION_TTL_DAYS: '0', PORT: 'x' }).sort()).toEqual(['BILLING', 'INVITATION_TTL_DAYS', 'PORT', 'REGISTRATION']);
     });
   });
+
+  describe('single sign-on', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      }
+    };
+
+    it('is off without settings, and takes the issuer without its trailing slash', () => {
+      expect(loadConfig({}).sso).toBeNull();
+      expect(loadConfig({ OIDC_ISSUER_URL: 'https://auth.example.org/realms/family/', OIDC_CLIENT_ID: 'souvenir', OIDC_CLIENT_SECRET: 's3cret' }).sso).toEqual({
+        issuer: 'https://auth.example.org/realms/family',
+        clientId: 'souvenir',
+        clientSecret: 's3cret',
+        label: null,
+      });
+    });
+
+    it('refuses half a setup, a label without a provider and an address that is not one', () => {
+      expect(problemsOf({ OIDC_ISSUER_URL: 'https://auth.example.org' })).toEqual(['OIDC_CLIENT_ID, OIDC_CLIENT_SECRET']);
+      expect(problemsOf({ OIDC_BUTTON_LABEL: 'Authentik' })).toEqual(['OIDC_BUTTON_LABEL']);
+      expect(problemsOf({ OIDC_ISSUER_URL: 'auth.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toEqual(['OIDC_ISSUER_URL']);
+    });
+  });
 });

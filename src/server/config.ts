@@ -29,6 +29,12 @@ const envSchema = z.object({
   ).default([]),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
+  /** Single sign-on through an OpenID Connect provider: its issuer (discovery at <issuer>/.well-known/openid-configuration). */
+  OIDC_ISSUER_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://auth.example.org/application/o/souvenir/' })),
+  OIDC_CLIENT_ID: optional(z.string()),
+  OIDC_CLIENT_SECRET: optional(z.string()),
+  /** The sign-in button's name for the provider ("Authentik", "Keycloak"); a translated generic label without it. */
+  OIDC_BUTTON_LABEL: optional(z.string().trim().min(1).max(40, 'must be at most 40 characters')),
   TRUST_PROXY: flag(false),
   RATE_LIMIT_AUTH_MAX: optional(z.coerce.number().int().min(1)).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: optional(z.coerce.number().int().min(1)).default(60),
@@ -130,6 +136,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    sso:
+      env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER_URL.replace(/\/+$/, ''),
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            label: env.OIDC_BUTTON_LABEL ?? null,
+          }
         : null,
     trustProxy: env.TRUST_PROXY,
     reminderCheckIntervalMs: env.REMINDER_CHECK_INTERVAL_SECONDS * 1000,
@@ -245,6 +260,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   // Checked apart from the schema so that it is reported together with every other problem.
+  const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const oidcMissing = oidc.filter((name) => !env[name]);
+  if (oidcMissing.length > 0 && oidcMissing.length < oidc.length) {
+    problems.push(`${oidcMissing.join(', ')}: single sign-on needs OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together`);
+  }
+  if (env.OIDC_BUTTON_LABEL && oidcMissing.length > 0) problems.push('OIDC_BUTTON_LABEL: needs OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }

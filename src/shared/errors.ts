@@ -54,6 +54,12 @@ export const ERROR_STATUS = {
   /** Sign-up refused: registration is closed, or needs an invitation that is missing, expired, used or for another address. */
   REGISTRATION_CLOSED: 403,
   INVITATION_INVALID: 403,
+  /** An administrator turned e-mail and password sign-in off: single sign-on only. */
+  PASSWORD_SIGN_IN_OFF: 403,
+  /** Password sign-in can be turned off only where single sign-on is configured… */
+  SSO_NOT_CONFIGURED: 409,
+  /** …and once the administrator doing it has signed in with it (so nobody is locked out). */
+  SSO_NOT_PROVEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

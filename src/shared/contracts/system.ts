@@ -26,6 +26,10 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 /** GET /api/public-config — only whitelisted, non-secret values reach the browser. */
 export const publicConfigSchema = z.object({
   googleSignIn: z.boolean(),
+  /** Single sign-on through the instance's OpenID provider, with the button's name when one is set. */
+  sso: z.object({ label: z.string().nullable() }).nullable(),
+  /** False when administrators turned e-mail and password sign-in off: single sign-on only. */
+  passwordSignIn: z.boolean(),
   emailVerificationRequired: z.boolean(),
   mailProvider: z.enum(['outbox', 'smtp']),
   privacyEmail: z.string(),

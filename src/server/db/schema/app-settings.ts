@@ -42,6 +42,11 @@ export const appSettings = pgTable(
     promoCodeFr: text('promo_code_fr'),
     promoCodesEn: jsonb('promo_codes_en').$type<Record<string, string>>().notNull().default({}),
     promoCodesFr: jsonb('promo_codes_fr').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * E-mail and password sign-in. Turned off by an administrator only once single sign-on works for them
+     * (docs/decisions/0070-single-sign-on.md); it counts only while single sign-on is configured.
+     */
+    passwordSignIn: boolean('password_sign_in').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,8 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getOAuthState } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import { registerSchema } from '@shared/contracts/auth';
+import { SSO_PROVIDER_ID } from '@shared/contracts/sign-in';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/index';
 import type { MailMessage, MailProvider } from '../../providers/mail/index';
@@ -23,6 +25,10 @@ export interface AuthOptions {
   secret: string;
   secure: boolean;
   google: { clientId: string; clientSecret: string } | null;
+  /** Single sign-on through an OpenID Connect provider, found by discovery from its issuer. */
+  sso: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** False when an administrator has turned e-mail and password sign-in off (asked on every such request). */
+  passwordSignIn: () => Promise<boolean>;
   mail: MailProvider;
   profiles: ProfileService;
   log: FastifyBaseLogger;
@@ -54,6 +60,9 @@ export const CLOSED_AUTH_PATHS = [
 
 /** What the registration form sends to sign-up: better-auth would quietly take more (`image`, for one). */
 const SIGN_UP_KEYS = new Set(['email', 'password', 'name', 'defaultLanguage', 'callbackURL', 'rememberMe', 'invitationToken']);
+
+/** What a password opens: refused while password sign-in is off (single sign-on only). */
+const PASSWORD_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/reset-password']);
 
 /** better-auth endpoints that create a session without anyone signing in. */
 const NOT_SIGN_INS = new Set(['/change-password']);
@@ -148,6 +157,28 @@ export function createAuth(options: AuthOptions) {
       },
     },
     socialProviders: options.google ? { google: { ...options.google, prompt: 'select_account' } } : {},
+    // Any OpenID Connect provider (Authentik, Keycloak, Authelia, Zitadel…), signed in with like Google. An
+    // existing account is joined only when the provider says the address is verified, and the account's own
+    // address was verified too (better-auth's linking rule, the provider not being "trusted"): an identity
+    // provider that lets anyone claim any address cannot take over someone's memories.
+    plugins: options.sso
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: SSO_PROVIDER_ID,
+                discoveryUrl: `${options.sso.issuer}/.well-known/openid-configuration`,
+                clientId: options.sso.clientId,
+                clientSecret: options.sso.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                // Identity comes from the ID token's claims: never from one that was not verified.
+                requireIdTokenVerification: true,
+              },
+            ],
+          }),
+        ]
+      : [],
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       // Kept off: a cached cookie would keep a revoked session valid (https://github.com/better-auth/better-auth/issues/6893).
@@ -179,6 +210,9 @@ export function createAuth(options: AuthOptions) {
         // As on the app's own routes (plugins/json-body.ts): text the database cannot keep as sent is refused.
         const unstorable = unstorableTextPath(ctx.body ?? null);
         if (unstorable !== null) throw new APIError('BAD_REQUEST', { code: 'BAD_REQUEST', message: `${UNSTORABLE_TEXT_MESSAGE} (${unstorable})` });
+        if (PASSWORD_PATHS.has(ctx.path) && !(await options.passwordSignIn())) {
+          throw new APIError('FORBIDDEN', { code: 'PASSWORD_SIGN_IN_OFF', message: 'Password sign-in is off here: sign in with single sign-on.' });
+        }
         // Sign-up: the same rules as the web form, with the same translation keys, before better-auth sees the body.
         if (ctx.path !== '/sign-up/email') return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;

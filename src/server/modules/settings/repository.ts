@@ -56,6 +56,11 @@ export function createSettingsRepository(db: Database) {
       return rows[0]?.days ?? null;
     },
 
+    /** Whether password sign-in is on (it is turned off only beside working single sign-on). */
+    async setPasswordSignIn(on: boolean): Promise<void> {
+      await db.update(appSettings).set({ passwordSignIn: on, updatedAt: new Date() }).where(eq(appSettings.id, 1));
+    },
+
     async saveCommunityLinks(links: { chatServerUrl: string | null; calendarUrlEn: string | null; calendarUrlFr: string | null }) {
       await db
         .update(appSettings)

@@ -24,6 +24,7 @@ const UNSEEDED: SettingsRow = {
   promoCodeFr: null,
   promoCodesEn: {},
   promoCodesFr: {},
+  passwordSignIn: true,
   updatedAt: new Date(0),
 };
 
@@ -109,6 +110,15 @@ export function createSettingsService(deps: { settings: SettingsRepository; file
     async reminderTemplate(language: Language) {
       const current = await row();
       return language === 'fr' ? { subject: current.reminderSubjectFr, body: current.reminderBodyFr } : { subject: current.reminderSubjectEn, body: current.reminderBodyEn };
+    },
+
+    /** Whether password sign-in is on, as the administrators last set it (decision 0070). */
+    async passwordSignIn(): Promise<boolean> {
+      return (await row()).passwordSignIn;
+    },
+
+    async setPasswordSignIn(on: boolean): Promise<void> {
+      await settings.setPasswordSignIn(on);
     },
 
     /** What the chat needs: the prompts, the agent's names and picture, and the daily image limit. */

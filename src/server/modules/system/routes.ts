@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema, publicConfigSchema, type ProviderNames, type PublicConfig } from '@shared/contracts/system';
 
-export function systemRoutes(deps: { ping: () => Promise<boolean>; driver: 'pglite' | 'postgres'; providers: () => Promise<ProviderNames>; publicConfig: PublicConfig }) {
+export function systemRoutes(deps: { ping: () => Promise<boolean>; driver: 'pglite' | 'postgres'; providers: () => Promise<ProviderNames>; publicConfig: () => Promise<PublicConfig> }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -15,6 +15,6 @@ export function systemRoutes(deps: { ping: () => Promise<boolean>; driver: 'pgli
       });
     });
 
-    api.get('/api/public-config', { schema: { response: { 200: publicConfigSchema } } }, async () => deps.publicConfig);
+    api.get('/api/public-config', { schema: { response: { 200: publicConfigSchema } } }, async () => deps.publicConfig());
   };
 }

@@ -24,6 +24,7 @@ import { numberOrNaN, useSettingsForm } from '../hooks/use-settings-form';
 import { BackupsCard } from './backups-card';
 import { CrisisReferrals } from './safety-blocks';
 import { SettingsSection } from './settings-section';
+import { SignInCard } from './sign-in-card';
 
 /**
  * Global: the community links, the subscription's price ids and promotion codes, the scheduled reminders, the
@@ -36,6 +37,7 @@ export function GlobalTab({ settings }: { settings: AdminSettings }) {
       <PricingForm settings={settings} />
       <ReminderScheduleForm settings={settings} />
       <AccessModes />
+      <SignInCard />
       <BackupsCard />
       <ProvidersTable providers={settings.providers} />
       <CrisisReferrals />

@@ -327,6 +327,35 @@ describe('admin panel: Global', SLOW, () => {
     expect(within(providers).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('shows single sign-on, explains the password switch, and shows the server refusing it', async () => {
+    let methods = { sso: { issuer: 'https://auth.example.org/realms/family', label: 'Keycloak' }, passwordSignIn: true, signedInWithSso: false };
+    const { user, requests } = setup('global', {
+      overrides: {
+        'GET /api/community': () => json(community),
+        'GET /api/admin/sign-in': () => json(methods),
+        'PUT /api/admin/sign-in': () => {
+          if (!methods.signedInWithSso) return apiError(409, 'SSO_NOT_PROVEN');
+          methods = { ...methods, passwordSignIn: false };
+          return json(methods);
+        },
+      },
+    });
+    const card = await section('Sign-in');
+    expect(within(card).getByText('Keycloak (https://auth.example.org/realms/family)')).toBeInTheDocument();
+    expect(within(card).getByTestId('admin-password-sign-in')).toHaveTextContent('On: people can also sign in');
+    const turnOff = within(card).getByRole('button', { name: 'Turn password sign-in off' });
+    expect(turnOff).toHaveAccessibleDescription(/first sign in once yourself with single sign-on/);
+    await user.click(turnOff);
+    expect(await within(card).findByText('Sign in once with single sign-on yourself before turning password sign-in off.', undefined, WAIT)).toBeInTheDocument();
+
+    methods = { ...methods, signedInWithSso: true };
+    await user.click(turnOff);
+    expect(await screen.findByText('Password sign-in is off: single sign-on only', undefined, WAIT)).toBeInTheDocument();
+    expect(within(card).getByTestId('admin-password-sign-in')).toHaveTextContent('Off: single sign-on only');
+    expect(within(card).getByRole('button', { name: 'Turn password sign-in back on' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/admin/sign-in' && r.method === 'PUT').map((r) => r.body)).toEqual([{ passwordSignIn: false }, { passwordSignIn: false }]);
+  });
+
   it('says when the community links cannot be loaded, while the rest of the tab works', async () => {
     setup('global', { overrides: { 'GET /api/community': () => apiError(500, 'INTERNAL') } });
     expect(await screen.findByText("The community links couldn't be loaded.", undefined, WAIT)).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 
 /**
  * Links from outside land on /auth with a query: ?verified=1 after the e-mail verification link,
- * ?error=… when Google sign-in failed. Say so once, then tidy the address bar.
+ * ?error=… when Google sign-in or single sign-on (?provider=sso) failed. Say so once, then tidy the address bar.
  */
 export function useAuthLinkToasts() {
   const { t } = useTranslation('auth');
@@ -13,19 +13,23 @@ export function useAuthLinkToasts() {
   const [searchParams, setSearchParams] = useSearchParams();
   const verified = searchParams.get('verified') === '1';
   const error = searchParams.get('error');
+  const viaSso = searchParams.get('provider') === 'sso';
 
   useEffect(() => {
     if (!verified && !error) return;
     if (verified) toast.success(t('toasts.verified'), { id: 'email-verified' });
-    if (error) toast.error(t('toasts.googleError'), { id: 'google-error' });
+    // An address the provider did not verify is never joined to an existing account: say why.
+    if (error === 'account_not_linked') toast.error(t('toasts.accountNotLinked'), { id: 'sso-error' });
+    else if (error) toast.error(t(viaSso ? 'toasts.ssoError' : 'toasts.googleError'), { id: viaSso ? 'sso-error' : 'google-error' });
     setSearchParams(
       (params) => {
         params.delete('verified');
         params.delete('error');
+        params.delete('provider');
         return params;
       },
       // Keep the remembered origin (navigation state) when tidying the query.
       { replace: true, state: location.state as unknown },
     );
-  }, [verified, error, t, setSearchParams, location.state]);
+  }, [verified, error, viaSso, t, setSearchParams, location.state]);
 }

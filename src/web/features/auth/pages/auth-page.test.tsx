@@ -220,3 +220,36 @@ describe('registration modes', () => {
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 });
+
+describe('single sign-on', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('offers the provider by its name beside the password form', async () => {
+    mockFetch(baseHandlers(null, buildPublicConfig({ sso: { label: 'Authentik' } })));
+    await openAuth();
+    expect(screen.getByRole('button', { name: 'Continue with Authentik' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('with password sign-in off: only single sign-on, in English and in French', async () => {
+    mockFetch(baseHandlers(null, buildPublicConfig({ sso: { label: null }, passwordSignIn: false })));
+    const { user } = renderApp('/auth?tab=register');
+    expect(await screen.findByRole('button', { name: 'Continue with single sign-on' })).toBeInTheDocument();
+    expect(screen.getByText(/people sign in through their organisation's account/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'FR' }));
+    expect(await screen.findByRole('button', { name: 'Continuer avec l’authentification unique' })).toBeInTheDocument();
+    expect(screen.getByText(/on se connecte avec le compte de son organisation/)).toBeInTheDocument();
+  });
+
+  it('explains an address the provider did not verify, then tidies the address bar', async () => {
+    mockFetch(baseHandlers(null, buildPublicConfig({ sso: { label: 'Keycloak' } })));
+    const { router } = await openAuth('/auth?provider=sso&error=account_not_linked');
+    expect(await screen.findByText(/your sign-in provider has not confirmed that it is yours/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

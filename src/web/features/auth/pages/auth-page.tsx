@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { GoogleSignInButton } from '@web/components/google-sign-in-button';
+import { SsoSignInButton } from '@web/components/sso-sign-in-button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -43,7 +44,10 @@ export function AuthPage() {
 
   // Who may register is the server's rule (it refuses the rest); the page only stops offering what would fail.
   const registration = config.data?.registration ?? 'open';
-  const canRegister = registration === 'open' || (registration === 'invite' && invitationToken !== null);
+  const sso = config.data?.sso ?? null;
+  // Password sign-in switched off by an administrator: single sign-on only (the server refuses passwords).
+  const passwords = config.data?.passwordSignIn ?? true;
+  const canRegister = passwords && (registration === 'open' || (registration === 'invite' && invitationToken !== null));
   const shownTab: Tab = canRegister ? tab : 'signIn';
 
   function handleRegistered(email: string) {
@@ -61,49 +65,60 @@ export function AuthPage() {
       ) : (
         <Card>
           <CardContent>
-            <Tabs value={shownTab} onValueChange={(value) => setTab(value === 'register' ? 'register' : 'signIn')}>
-              {canRegister ? (
-                <TabsList aria-label={t('tabs.label')}>
-                  <TabsTrigger value="signIn">{t('tabs.signIn')}</TabsTrigger>
-                  <TabsTrigger value="register">{t('tabs.register')}</TabsTrigger>
-                </TabsList>
-              ) : (
-                <p className="rounded-md bg-sand/60 p-4 text-sm leading-relaxed text-ink-muted">{t(registration === 'closed' ? 'register.closed' : 'register.inviteOnly')}</p>
-              )}
-              <TabsContent value="signIn" className="mt-6">
-                {forgotOpen ? (
-                  <ForgotPasswordForm defaultEmail={signInEmail} onBack={() => setForgotOpen(false)} />
-                ) : (
-                  <SignInForm
-                    key={signInEmail}
-                    defaultEmail={signInEmail}
-                    onForgotPassword={(email) => {
-                      setSignInEmail(email);
-                      setForgotOpen(true);
-                    }}
-                  />
-                )}
-              </TabsContent>
-              {canRegister ? (
-                <TabsContent value="register" className="mt-6">
-                  {registration === 'invite' && invitationToken !== null ? (
-                    <InvitedRegistration token={invitationToken} onRegistered={handleRegistered} />
+            {passwords ? (
+              <>
+                <Tabs value={shownTab} onValueChange={(value) => setTab(value === 'register' ? 'register' : 'signIn')}>
+                  {canRegister ? (
+                    <TabsList aria-label={t('tabs.label')}>
+                      <TabsTrigger value="signIn">{t('tabs.signIn')}</TabsTrigger>
+                      <TabsTrigger value="register">{t('tabs.register')}</TabsTrigger>
+                    </TabsList>
                   ) : (
-                    <RegisterForm onRegistered={handleRegistered} />
+                    <p className="rounded-md bg-sand/60 p-4 text-sm leading-relaxed text-ink-muted">{t(registration === 'closed' ? 'register.closed' : 'register.inviteOnly')}</p>
                   )}
-                </TabsContent>
-              ) : null}
-            </Tabs>
-            {config.data?.googleSignIn ? (
-              <div className="mt-6 space-y-6">
-                <div className="flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
-                  <span className="h-px flex-1 bg-line" />
-                  {t('or')}
-                  <span className="h-px flex-1 bg-line" />
-                </div>
-                <GoogleSignInButton className="w-full" />
+                  <TabsContent value="signIn" className="mt-6">
+                    {forgotOpen ? (
+                      <ForgotPasswordForm defaultEmail={signInEmail} onBack={() => setForgotOpen(false)} />
+                    ) : (
+                      <SignInForm
+                        key={signInEmail}
+                        defaultEmail={signInEmail}
+                        onForgotPassword={(email) => {
+                          setSignInEmail(email);
+                          setForgotOpen(true);
+                        }}
+                      />
+                    )}
+                  </TabsContent>
+                  {canRegister ? (
+                    <TabsContent value="register" className="mt-6">
+                      {registration === 'invite' && invitationToken !== null ? (
+                        <InvitedRegistration token={invitationToken} onRegistered={handleRegistered} />
+                      ) : (
+                        <RegisterForm onRegistered={handleRegistered} />
+                      )}
+                    </TabsContent>
+                  ) : null}
+                </Tabs>
+                {sso || config.data?.googleSignIn ? (
+                  <div className="mt-6 space-y-6">
+                    <div className="flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
+                      <span className="h-px flex-1 bg-line" />
+                      {t('or')}
+                      <span className="h-px flex-1 bg-line" />
+                    </div>
+                    {sso ? <SsoSignInButton label={sso.label} className="w-full" /> : null}
+                    {config.data?.googleSignIn ? <GoogleSignInButton className="w-full" /> : null}
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <div className="space-y-6">
+                <p className="text-sm leading-relaxed text-ink-muted">{t('sso.only')}</p>
+                {sso ? <SsoSignInButton label={sso.label} variant="primary" className="w-full" /> : null}
+                {config.data?.googleSignIn ? <GoogleSignInButton className="w-full" /> : null}
               </div>
-            ) : null}
+            )}
           </CardContent>
         </Card>
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE "app_settings" ADD COLUMN "password_sign_in" boolean DEFAULT true NOT NULL;
