@@ -161,6 +161,7 @@ export async function buildApp(deps: AppDependencies) {
   const stripe = config.billing.provider === 'stripe' ? createStripeBilling(config.billing) : null;
   const billing = createBillingService({
     billing: billingRepository,
+    profiles,
     settings,
     provider: stripe ?? createSandboxBilling({ publicUrl: config.publicUrl, checkouts: billingRepository }),
     publicUrl: config.publicUrl,

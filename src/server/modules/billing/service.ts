@@ -5,6 +5,7 @@ import type { Language } from '@shared/limits';
 import { isUuid } from '@shared/contracts/id-params';
 import { AppError } from '../../app-error';
 import { BillingProviderError, type BillingEvent, type BillingProvider } from '../../providers/billing/index';
+import type { ProfileService } from '../profile/service';
 import type { SettingsService } from '../settings/service';
 import type { BillingRepository, SubscriptionRow } from './repository';
 
@@ -28,6 +29,8 @@ const providerFailure = (error: unknown) =>
 export function createBillingService(deps: {
   billing: BillingRepository;
   provider: BillingProvider;
+  /** Free access lives on the profile; billing folds it into the one subscription status. */
+  profiles: Pick<ProfileService, 'freeAccessOf' | 'setFreeAccess'>;
   /** The prices, default promotions and coupons, as the administrators last saved them. */
   settings: Pick<SettingsService, 'pricing' | 'coupons' | 'addCoupon' | 'removeCoupon'>;
   publicUrl: string;
@@ -37,7 +40,7 @@ export function createBillingService(deps: {
   const { billing, provider, settings } = deps;
 
   async function statusOf(userId: string, now = new Date()): Promise<SubscriptionStatus> {
-    const [row, freeAccess] = await Promise.all([billing.findSubscription(userId), billing.freeAccessOf(userId)]);
+    const [row, freeAccess] = await Promise.all([billing.findSubscription(userId), deps.profiles.freeAccessOf(userId)]);
     const active = isActive(row, now);
     return {
       hasActiveSubscription: active || freeAccess,
@@ -204,9 +207,7 @@ export function createBillingService(deps: {
       };
     },
 
-    async setFreeAccess(userId: string, freeAccess: boolean): Promise<void> {
-      if (!(await billing.setFreeAccess(userId, freeAccess))) throw new AppError('NOT_FOUND', 'No such person.');
-    },
+    setFreeAccess: (userId: string, freeAccess: boolean): Promise<void> => deps.profiles.setFreeAccess(userId, freeAccess),
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;
