@@ -201,6 +201,7 @@ export async function buildApp(deps: AppDependencies) {
   const payments = createBillingProvider(config.billing, { checkouts: billingRepository });
   const billing = createBillingService({
     billing: billingRepository,
+    profiles,
     settings,
     provider: payments.provider,
     defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },

@@ -1,5 +1,7 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { AppError } from './app-error';
 
 /**
@@ -92,4 +94,44 @@ export async function readFile(request: FastifyRequest, part: MultipartFile, exp
   }
   if (file.truncated) throw tooLarge(expected);
   return Buffer.concat(chunks);
+}
+
+/**
+ * Registers `POST url` taking one file, as every upload route does: multipart/form-data only, in its own
+ * scope; the caller checked in `onRequest` (401/403 before anything is read); counted per caller by
+ * `rateLimit` before the file is read, since each upload decodes a picture. `handle` gets the whole file;
+ * when it fails, the rest of the upload is read and dropped.
+ */
+export async function registerFileUpload(
+  app: FastifyInstance,
+  route: {
+    url: string;
+    expected: ExpectedFile;
+    onRequest: (request: FastifyRequest) => Promise<void>;
+    response: ZodType;
+    rateLimit: { max: number; timeWindow: number; key: (request: FastifyRequest) => string };
+    handle: (request: FastifyRequest, file: Buffer) => Promise<unknown>;
+  },
+): Promise<void> {
+  await app.register(async (upload) => {
+    upload.removeAllContentTypeParsers();
+    await upload.register(multipart, { limits: uploadLimits(route.expected.maxBytes), throwFileSizeLimit: false });
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      route.url,
+      {
+        schema: { response: { 200: route.response } },
+        onRequest: route.onRequest,
+        preHandler: upload.rateLimit({ max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindow, keyGenerator: route.rateLimit.key }),
+      },
+      async (request) => {
+        const part = await receiveFile(request, route.expected);
+        try {
+          return await route.handle(request, await readFile(request, part, route.expected));
+        } catch (error) {
+          discardUpload(request, part);
+          throw error;
+        }
+      },
+    );
+  });
 }

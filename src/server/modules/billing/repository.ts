@@ -59,11 +59,6 @@ export function createBillingRepository(db: Database) {
       return row ?? null;
     },
 
-    async freeAccessOf(userId: string): Promise<boolean> {
-      const [row] = await db.select({ freeAccess: profiles.freeAccess }).from(profiles).where(eq(profiles.id, userId));
-      return row?.freeAccess ?? false;
-    },
-
     /**
      * One provider event, once, in one transaction: recorded as seen, its person found (from the event or
      * from the provider's ids), and applied. A failure anywhere leaves nothing — not even the record — so
@@ -127,11 +122,6 @@ export function createBillingRepository(db: Database) {
         .offset(offset);
       const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where);
       return { items, total: counted?.total ?? 0 };
-    },
-
-    async setFreeAccess(userId: string, freeAccess: boolean): Promise<boolean> {
-      const rows = await db.update(profiles).set({ freeAccess, updatedAt: new Date() }).where(eq(profiles.id, userId)).returning({ id: profiles.id });
-      return rows.length === 1;
     },
   };
 }

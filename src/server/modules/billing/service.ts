@@ -5,6 +5,7 @@ import type { Language } from '@shared/limits';
 import { isUuid } from '@shared/contracts/id-params';
 import { AppError } from '../../app-error';
 import { BillingProviderError, type BillingEvent, type BillingProvider } from '../../providers/billing/index';
+import type { ProfileService } from '../profile/service';
 import type { SettingsService } from '../settings/service';
 import type { BillingRepository, SubscriptionRow } from './repository';
 
@@ -29,6 +30,8 @@ export function createBillingService(deps: {
   billing: BillingRepository;
   /** The access mode's provider; "off" is a private instance: everyone signed in has access, nothing is sold. */
   provider: BillingProvider;
+  /** Free access lives on the profile; billing folds it into the one subscription status. */
+  profiles: Pick<ProfileService, 'freeAccessOf' | 'setFreeAccess'>;
   /** The prices, default promotions and coupons, as the administrators last saved them. */
   settings: Pick<SettingsService, 'pricing' | 'coupons' | 'addCoupon' | 'removeCoupon'>;
   /** Built-in price ids from configuration, when the administrators' settings name none. */
@@ -39,7 +42,7 @@ export function createBillingService(deps: {
 
   async function statusOf(userId: string, now = new Date()): Promise<SubscriptionStatus> {
     if (off) return { hasActiveSubscription: true, expiresAt: null, isFreeAccess: false, status: null, manageable: false, provider: 'off' };
-    const [row, freeAccess] = await Promise.all([billing.findSubscription(userId), billing.freeAccessOf(userId)]);
+    const [row, freeAccess] = await Promise.all([billing.findSubscription(userId), deps.profiles.freeAccessOf(userId)]);
     const active = isActive(row, now);
     return {
       hasActiveSubscription: active || freeAccess,
@@ -217,9 +220,7 @@ export function createBillingService(deps: {
       };
     },
 
-    async setFreeAccess(userId: string, freeAccess: boolean): Promise<void> {
-      if (!(await billing.setFreeAccess(userId, freeAccess))) throw new AppError('NOT_FOUND', 'No such person.');
-    },
+    setFreeAccess: (userId: string, freeAccess: boolean): Promise<void> => deps.profiles.setFreeAccess(userId, freeAccess),
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

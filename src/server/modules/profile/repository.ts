@@ -23,6 +23,17 @@ export function createProfileRepository(db: Database) {
       return row;
     },
 
+    async freeAccessOf(id: string): Promise<boolean> {
+      const [row] = await db.select({ freeAccess: profiles.freeAccess }).from(profiles).where(eq(profiles.id, id));
+      return row?.freeAccess ?? false;
+    },
+
+    /** False when there is no such profile. */
+    async setFreeAccess(id: string, freeAccess: boolean): Promise<boolean> {
+      const rows = await db.update(profiles).set({ freeAccess, updatedAt: new Date() }).where(eq(profiles.id, id)).returning({ id: profiles.id });
+      return rows.length === 1;
+    },
+
     async updateLanguage(id: string, language: Language): Promise<void> {
       await db.update(profiles).set({ defaultLanguage: language, updatedAt: new Date() }).where(eq(profiles.id, id));
     },

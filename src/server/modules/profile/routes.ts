@@ -1,9 +1,8 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AVATAR_FIELD, avatarResponseSchema, meResponseSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
 import { AVATAR_MAX_BYTES } from '@shared/limits';
-import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile } from '../../uploads';
+import { registerFileUpload, type ExpectedFile } from '../../uploads';
 import type { SessionReader } from '../auth/service';
 import type { ProfileService } from './service';
 
@@ -55,29 +54,14 @@ export function profileRoutes(deps: { session: SessionReader; profiles: ProfileS
 
     // The picture: multipart/form-data only in this scope — any other body is answered 415 before the handler.
     // Order of refusals: signed out 401, no file 400, over 2 MB 413 (never truncated), not an image 415.
-    await app.register(async (upload) => {
-      upload.removeAllContentTypeParsers();
-      await upload.register(multipart, { limits: uploadLimits(AVATAR.maxBytes), throwFileSizeLimit: false });
-      upload.withTypeProvider<ZodTypeProvider>().post(
-        '/api/me/avatar',
-        {
-          schema: { response: { 200: avatarResponseSchema } },
-          onRequest: signedInFirst,
-          // Each upload decodes a picture: a few a minute per person, counted before the file is read.
-          preHandler: upload.rateLimit({ max: deps.uploadMax, timeWindow: UPLOAD_WINDOW_MS, keyGenerator: (request) => `avatar|${deps.session.current(request).id}` }),
-        },
-        async (request) => {
-          const user = await deps.session.require(request);
-          const part = await receiveFile(request, AVATAR);
-          try {
-            const image = await readFile(request, part, AVATAR);
-            return await deps.profiles.replaceAvatar(user.id, image, { log: request.log });
-          } catch (error) {
-            discardUpload(request, part);
-            throw error;
-          }
-        },
-      );
+    await registerFileUpload(app, {
+      url: '/api/me/avatar',
+      expected: AVATAR,
+      onRequest: signedInFirst,
+      response: avatarResponseSchema,
+      // Each upload decodes a picture: a few a minute per person, counted before the file is read.
+      rateLimit: { max: deps.uploadMax, timeWindow: UPLOAD_WINDOW_MS, key: (request) => `avatar|${deps.session.current(request).id}` },
+      handle: (request, image) => deps.profiles.replaceAvatar(deps.session.current(request).id, image, { log: request.log }),
     });
   };
 }

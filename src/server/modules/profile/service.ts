@@ -143,6 +143,13 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
       await profiles.updateLanguage(userId, language);
     },
 
+    /** Free access, granted by an administrator: counts as an active subscription (billing answers the status). */
+    freeAccessOf: (userId: string): Promise<boolean> => profiles.freeAccessOf(userId),
+
+    async setFreeAccess(userId: string, freeAccess: boolean): Promise<void> {
+      if (!(await profiles.setFreeAccess(userId, freeAccess))) throw new AppError('NOT_FOUND', 'No such person.');
+    },
+
     /** The whole profile, for the modules that act on the person (chat); NOT_FOUND without one. */
     getProfile: requireProfile,
 

@@ -1,9 +1,8 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminSettingsSchema, adminSettingsUpdateSchema, agentAvatarResponseSchema } from '@shared/contracts/admin';
 import { AVATAR_MAX_BYTES } from '@shared/limits';
-import { discardUpload, readFile, receiveFile, uploadLimits, type ExpectedFile } from '../../uploads';
+import { registerFileUpload, type ExpectedFile } from '../../uploads';
 import type { AdminGuard, SessionReader } from '../auth/service';
 import type { SettingsService } from './service';
 
@@ -26,27 +25,14 @@ export function settingsRoutes(deps: { admin: AdminGuard; session: SessionReader
       return reply.status(204).send();
     });
 
-    await app.register(async (upload) => {
-      upload.removeAllContentTypeParsers();
-      await upload.register(multipart, { limits: uploadLimits(AGENT_AVATAR.maxBytes), throwFileSizeLimit: false });
-      upload.withTypeProvider<ZodTypeProvider>().post(
-        '/api/admin/settings/agent-avatar',
-        {
-          onRequest: adminOnly,
-          schema: { response: { 200: agentAvatarResponseSchema } },
-          // Per administrator, like a person's own picture: each upload decodes an image.
-          preHandler: upload.rateLimit({ max: deps.uploadMax, timeWindow: 60_000, keyGenerator: (request) => `agent-avatar|${deps.session.current(request).id}` }),
-        },
-        async (request) => {
-          const part = await receiveFile(request, AGENT_AVATAR);
-          try {
-            return await deps.settings.replaceAgentAvatar(await readFile(request, part, AGENT_AVATAR), { log: request.log });
-          } catch (error) {
-            discardUpload(request, part);
-            throw error;
-          }
-        },
-      );
+    // Per administrator, like a person's own picture.
+    await registerFileUpload(app, {
+      url: '/api/admin/settings/agent-avatar',
+      expected: AGENT_AVATAR,
+      onRequest: adminOnly,
+      response: agentAvatarResponseSchema,
+      rateLimit: { max: deps.uploadMax, timeWindow: 60_000, key: (request) => `agent-avatar|${deps.session.current(request).id}` },
+      handle: (request, file) => deps.settings.replaceAgentAvatar(file, { log: request.log }),
     });
   };
 }

@@ -4,8 +4,3 @@ import { PRICE_DISPLAY, type Language } from '@shared/limits';
 export function formatPrice(language: Language): string {
   return PRICE_DISPLAY[language].replace(/ /g, '\u00a0');
 }
-
-/** A subscription's end of period, as a long date in the interface's language. */
-export function formatLongDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
-}

@@ -3,7 +3,7 @@ import { PRICE_ID_MAX, REMINDER_DAYS_MAX, type AdminSettings } from '@shared/con
 import type { Community } from '@shared/contracts/community';
 import type { ProviderNames } from '@shared/contracts/system';
 import { CircleAlert } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { useDateFormat } from '@web/lib/date-format';
 import { ApiError } from '@web/lib/api-client';
 import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { errorMessage } from '@web/lib/error-message';
@@ -171,19 +172,14 @@ function PricingForm({ settings }: { settings: AdminSettings }) {
 
 /** Beyond the spec: the daily reminder run, off until an administrator turns it on. */
 function ReminderScheduleForm({ settings }: { settings: AdminSettings }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const id = useId();
   const { register, onSubmit, fieldError, saving, dirty, discard } = useSettingsForm(settings, {
     fields: ['reminderScheduleEnabled', 'reminderScheduleDays'],
     toastId: 'admin-reminder-schedule',
   });
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const lastRun = useMemo(() => {
-    if (!settings.reminderLastRunOn) return t('global.schedule.neverRun');
-    // A calendar day (YYYY-MM-DD): read at noon UTC so no time zone moves it to the day before.
-    const day = new Date(`${settings.reminderLastRunOn}T12:00:00Z`);
-    return t('global.schedule.lastRun', { date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(day) });
-  }, [settings.reminderLastRunOn, language, t]);
+  const formatDay = useDateFormat('longDay');
+  const lastRun = settings.reminderLastRunOn ? t('global.schedule.lastRun', { date: formatDay(settings.reminderLastRunOn) }) : t('global.schedule.neverRun');
 
   return (
     <SettingsSection

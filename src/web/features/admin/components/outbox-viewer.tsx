@@ -1,24 +1,16 @@
 import type { OutboxPage } from '@shared/contracts/admin';
 import { CircleAlert, Inbox, Mail, RefreshCw, Send } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@web/components/pager';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { useDateFormat } from '@web/lib/date-format';
 import { useOutbox } from '../api/get-outbox';
 
 type OutboxMessage = OutboxPage['items'][number];
-
-function useFormatDateTime() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
-}
 
 /**
  * The outbox (while the embedded mail provider is the one in use): every message the app "sent", newest
@@ -30,7 +22,7 @@ export function OutboxViewer() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
   const outbox = useOutbox(page);
-  const formatDateTime = useFormatDateTime();
+  const formatDateTime = useDateFormat('mediumWithTime');
   const data = outbox.data;
 
   let body;

@@ -1,10 +1,11 @@
 import { SAFETY_REFERRAL_DAYS, type AdminSafetyResponse } from '@shared/contracts/safety';
 import { CircleAlert, Lock } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { useDateFormat } from '@web/lib/date-format';
 import { useAdminSafety } from '../api/get-admin-safety';
 
 /** Loading, or failing to load, GET /api/admin/safety: the same calm card for both blocks. */
@@ -72,15 +73,10 @@ type Referral = AdminSafetyResponse['referrals'][number];
 
 /** The Global tab's crisis referrals: how often the helplines were shown, per day, language and country. Counts only. */
 export function CrisisReferrals() {
-  const { t, i18n } = useTranslation(['admin', 'safety']);
+  const { t } = useTranslation(['admin', 'safety']);
   const id = useId();
   const query = useAdminSafety();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const formatDay = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-    // A calendar day (YYYY-MM-DD, UTC): read at noon UTC so no time zone moves it to the day before.
-    return (day: string) => format.format(new Date(`${day}T12:00:00Z`));
-  }, [locale]);
+  const formatDay = useDateFormat('mediumDay');
 
   if (!query.data) {
     return <SafetyQueryState query={query} loading={t('admin:global.referrals.loading')} failed={t('admin:global.referrals.loadFailed')} />;

@@ -1,11 +1,12 @@
 import { TICKET_STATUSES } from '@shared/contracts/support';
 import { CircleAlert, Inbox } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Select } from '@web/components/ui/select';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { useDateFormat } from '@web/lib/date-format';
 import { useSupportTickets, type TicketFilter } from '../api/get-support-tickets';
 import { AdminTicketCard } from './admin-ticket-card';
 
@@ -14,16 +15,6 @@ const FILTERS: readonly TicketFilter[] = ['all', ...TICKET_STATUSES];
 /** The status filter lives in the address too (?tab=support&status=open); anything unknown means all. */
 export function readTicketFilter(value: string | null): TicketFilter {
   return FILTERS.find((filter) => filter === value) ?? 'all';
-}
-
-/** Ticket dates in long date with time, in the interface's language. */
-function useFormatDateTime() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
 }
 
 interface SupportTicketsTabProps {
@@ -36,7 +27,8 @@ export function SupportTicketsTab({ status, onStatusChange }: SupportTicketsTabP
   const { t } = useTranslation('admin');
   const id = useId();
   const tickets = useSupportTickets(status);
-  const formatDateTime = useFormatDateTime();
+  // Ticket dates: long date with time, in the interface's language.
+  const formatDateTime = useDateFormat('longWithTime');
   const items = tickets.data?.items;
 
   let body;

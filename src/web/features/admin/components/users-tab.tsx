@@ -1,5 +1,5 @@
 import { CircleAlert, Gift, Search, ShieldCheck, Users } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Pager } from '@web/components/pager';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { useDateFormat } from '@web/lib/date-format';
 import { useMe } from '@web/lib/api/get-me';
 import { errorMessage } from '@web/lib/error-message';
 import { cn } from '@web/lib/utils';
@@ -21,15 +22,6 @@ const SEARCH_MAX = 254;
 /** The search lives in the address (?tab=users&q=…): a reload or a shared link finds the same people. */
 export function readUserSearch(value: string | null): string {
   return (value ?? '').trim().slice(0, SEARCH_MAX);
-}
-
-function useFormatDate() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
 }
 
 interface UsersTabProps {
@@ -49,7 +41,7 @@ export function UsersTab({ search, onSearchChange }: UsersTabProps) {
   const [paging, setPaging] = useState({ search, page: 1 });
   const page = paging.search === search ? paging.page : 1;
   const users = useAdminUsers(search, page);
-  const formatDate = useFormatDate();
+  const formatDate = useDateFormat('medium');
   const { data: me } = useMe();
   const data = users.data;
 

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
-import { formatLongDate } from '../format';
+import { useDateFormat } from '@web/lib/date-format';
 
 type NoteState = 'freeAccess' | 'active' | 'pastDue';
 
@@ -18,7 +18,8 @@ function noteState(status: SubscriptionStatus): NoteState | null {
 
 /** Where the person already stands, above the plan: subscribed, free access, or a payment to fix. */
 export function CurrentSubscriptionNote({ status }: { status: SubscriptionStatus }) {
-  const { t, i18n } = useTranslation('billing');
+  const { t } = useTranslation('billing');
+  const formatLong = useDateFormat('long');
   const titleId = useId();
   const state = noteState(status);
   if (!state) return null;
@@ -39,7 +40,7 @@ export function CurrentSubscriptionNote({ status }: { status: SubscriptionStatus
           </h2>
           <p className="max-w-prose text-[0.95rem] leading-relaxed text-ink-muted">
             {t(`pricing.current.${state}.body`)}
-            {state === 'active' && status.expiresAt ? ` ${t('pricing.current.active.until', { date: formatLongDate(status.expiresAt, i18n.language) })}` : ''}
+            {state === 'active' && status.expiresAt ? ` ${t('pricing.current.active.until', { date: formatLong(status.expiresAt) })}` : ''}
           </p>
         </div>
       </div>

@@ -8,12 +8,12 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription } from '@web/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useDateFormat } from '@web/lib/date-format';
 import { errorMessage } from '@web/lib/error-message';
 import { usePageTitle } from '@web/lib/page-head';
 import { useCancelSandboxSubscription } from '../api/cancel-sandbox-subscription';
 import { useBillingStatus } from '@web/lib/api/get-billing-status';
 import { TestModeBanner } from '../components/test-mode-banner';
-import { formatLongDate } from '../format';
 
 const pageClassName = 'mx-auto w-full max-w-xl space-y-6';
 
@@ -65,7 +65,8 @@ export function SandboxPortalPage() {
 }
 
 function PortalStatus({ status }: { status: SubscriptionStatus }) {
-  const { t, i18n } = useTranslation('billing');
+  const { t } = useTranslation('billing');
+  const formatLong = useDateFormat('long');
 
   if (!status.manageable) {
     return (
@@ -80,7 +81,7 @@ function PortalStatus({ status }: { status: SubscriptionStatus }) {
     <div data-testid="sandbox-portal-status" data-state={status.hasActiveSubscription ? 'active' : 'inactive'} className="space-y-4">
       <div className="space-y-1">
         <p className="font-serif text-xl text-ink">{status.hasActiveSubscription ? t('sandbox.portal.active.title') : t('sandbox.portal.inactive.title')}</p>
-        {status.expiresAt ? <CardDescription>{t('sandbox.portal.active.until', { date: formatLongDate(status.expiresAt, i18n.language) })}</CardDescription> : null}
+        {status.expiresAt ? <CardDescription>{t('sandbox.portal.active.until', { date: formatLong(status.expiresAt) })}</CardDescription> : null}
       </div>
       <CancelSubscription />
     </div>

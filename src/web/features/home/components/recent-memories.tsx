@@ -1,5 +1,5 @@
 import { ArrowRight, CircleAlert, ImageIcon, LogIn } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ViewConversationButton } from '@web/components/conversation-dialog';
@@ -7,6 +7,7 @@ import { LikeButton } from '@web/components/like-button';
 import { MemoryCard } from '@web/components/memory-card';
 import { MemoryGridSkeleton, MemoryNotice, memoryGridClassName } from '@web/components/memory-grid';
 import { Button } from '@web/components/ui/button';
+import { useDateFormat } from '@web/lib/date-format';
 import { useRecentMemories } from '../api/get-recent-memories';
 
 interface RecentMemoriesProps {
@@ -21,13 +22,9 @@ type GridState = 'signed-out' | 'loading' | 'error' | 'empty' | 'ready';
 
 /** The home page's latest six memories, with designed loading, error, empty and signed-out states. */
 export function RecentMemories({ signedIn, onStart, startDisabled }: RecentMemoriesProps) {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
   const memories = useRecentMemories({ enabled: signedIn });
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const formatDate = useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
+  const formatDate = useDateFormat('long');
 
   const state: GridState = !signedIn
     ? 'signed-out'

@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
+import { useDateFormat } from '@web/lib/date-format';
 
 interface GalleryPeriodProps {
   /** The years with memories, newest first (empty while unknown). */
@@ -18,13 +19,13 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 function useMonthNames(): string[] {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const format = useDateFormat('month');
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' });
     return MONTHS.map((month) => {
-      const name = format.format(Date.UTC(2000, month - 1, 15));
+      const name = format(Date.UTC(2000, month - 1, 15));
       return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
     });
-  }, [language]);
+  }, [language, format]);
 }
 
 /** The gallery's period: a year, then a month of it. The month waits until a year is chosen. */

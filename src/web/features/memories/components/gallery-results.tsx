@@ -1,6 +1,6 @@
 import type { GalleryFilter, GalleryPage } from '@shared/contracts/memories';
 import { CircleAlert, Heart, ImageIcon, SearchX } from 'lucide-react';
-import { useMemo, type ReactNode, type Ref } from 'react';
+import { type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type To } from 'react-router';
 import { ViewConversationButton } from '@web/components/conversation-dialog';
@@ -8,6 +8,7 @@ import { LikeButton } from '@web/components/like-button';
 import { MemoryCard } from '@web/components/memory-card';
 import { MemoryGridSkeleton, MemoryNotice, memoryGridClassName } from '@web/components/memory-grid';
 import { Button } from '@web/components/ui/button';
+import { useDateFormat } from '@web/lib/date-format';
 import { cn } from '@web/lib/utils';
 import { GalleryPagination } from './gallery-pagination';
 
@@ -54,12 +55,8 @@ export function GalleryResults({
   gridRef,
   onPage,
 }: GalleryResultsProps) {
-  const { t, i18n } = useTranslation('gallery');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const formatDate = useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
+  const { t } = useTranslation('gallery');
+  const formatDate = useDateFormat('long');
 
   const state: ResultsState = error && !data ? 'error' : !data || redirecting ? 'loading' : data.total === 0 ? 'empty' : 'ready';
 

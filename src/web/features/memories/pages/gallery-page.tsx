@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams, type To } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { usePageTitle } from '@web/lib/page-head';
+import { useDateFormat } from '@web/lib/date-format';
 import { browserTimeZone, useGallery } from '../api/get-gallery';
 import { useGalleryYears } from '../api/get-gallery-years';
 import { GalleryPeriod } from '../components/gallery-period';
@@ -51,7 +52,7 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
 
 /** /home/memories — every memory, nine at a time, by favourites and by period. */
 export function GalleryPage() {
-  const { t, i18n } = useTranslation('gallery');
+  const { t } = useTranslation('gallery');
   usePageTitle(t('common:titles.memories'));
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readParams(search), [search]);
@@ -80,12 +81,8 @@ export function GalleryPage() {
     grid.focus({ preventScroll: true });
   }
 
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const periodLabel = useMemo(() => {
-    if (year === undefined) return '';
-    if (month === undefined) return String(year);
-    return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 15));
-  }, [language, year, month]);
+  const formatMonth = useDateFormat('monthYear');
+  const periodLabel = year === undefined ? '' : month === undefined ? String(year) : formatMonth(Date.UTC(year, month - 1, 15));
 
   const noMemoriesAtAll = years.data?.years.length === 0 || (filter === 'all' && year === undefined);
   const emptyKind: GalleryEmptyKind = noMemoriesAtAll ? 'none' : year !== undefined ? 'period' : 'favorites';

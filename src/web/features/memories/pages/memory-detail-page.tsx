@@ -10,6 +10,7 @@ import { LikeButton } from '@web/components/like-button';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useDateFormat } from '@web/lib/date-format';
 import { ApiError } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/error-message';
 import { useIsMobile } from '@web/lib/use-is-mobile';
@@ -45,10 +46,9 @@ export function MemoryDetailPage() {
 }
 
 function MemoryView({ memory }: { memory: MemoryDetail }) {
-  const { t, i18n } = useTranslation('memories');
+  const { t } = useTranslation('memories');
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const date = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(memory.createdAt)), [language, memory.createdAt]);
+  const date = useDateFormat('long')(memory.createdAt);
 
   // Arriving from the chat (the button that was pressed is gone), focus would be lost: the memory's title takes it.
   useEffect(() => {

@@ -1,12 +1,13 @@
 import { SHARED_IMAGE_MAX_PX } from '@shared/limits';
 import type { SharedMemory } from '@shared/contracts/memories';
 import { CircleAlert } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QuietFrame } from '@web/components/quiet-frame';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useDateFormat } from '@web/lib/date-format';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-head';
 import { isShareToken, useSharedMemory } from '../api/get-shared-memory';
@@ -47,9 +48,8 @@ export function SharedMemoryPage() {
 }
 
 function SharedMemoryView({ memory }: { memory: SharedMemory }) {
-  const { t, i18n } = useTranslation(['shared', 'common']);
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const date = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(memory.createdAt)), [language, memory.createdAt]);
+  const { t } = useTranslation(['shared', 'common']);
+  const date = useDateFormat('long')(memory.createdAt);
 
   return (
     <>

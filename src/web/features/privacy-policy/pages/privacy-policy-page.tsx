@@ -1,11 +1,12 @@
 import type { PrivacyPolicy } from '@shared/contracts/privacy';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/limits';
 import { CircleAlert, Pencil } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useDateFormat } from '@web/lib/date-format';
 import { useMe } from '@web/lib/api/get-me';
 import { isLanguage, toLanguage } from '@web/lib/language';
 import { usePageTitle } from '@web/lib/page-head';
@@ -16,10 +17,6 @@ import { PolicyMarkdown } from '../components/policy-markdown';
 /** `?language=fr` keeps a chosen policy language across a reload, and makes it a link one can send. */
 const LANGUAGE_PARAM = 'language';
 
-/** "2025-04-08" is a calendar day, not an instant: formatted in UTC so no time zone moves it to the 7th. */
-function formatDay(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
-}
 
 /**
  * /privacy-policy: public. The policy in the interface language unless another is
@@ -124,8 +121,10 @@ function PolicyView({ policy }: { policy: PrivacyPolicy }) {
   // (decision 0029): naming it here loads this namespace in that language first.
   const lng = policy.language;
   const { t } = useTranslation('privacy', { lng });
-  const effectiveDate = useMemo(() => formatDay(policy.effectiveDate, lng), [policy.effectiveDate, lng]);
-  const updatedOn = useMemo(() => (policy.updatedAt ? formatDay(policy.updatedAt, lng) : null), [policy.updatedAt, lng]);
+  // "2025-04-08" is a calendar day, not an instant: the day part alone, so no time zone moves it to the 7th.
+  const formatDay = useDateFormat('longDay', lng);
+  const effectiveDate = formatDay(policy.effectiveDate.slice(0, 10));
+  const updatedOn = policy.updatedAt ? formatDay(policy.updatedAt.slice(0, 10)) : null;
 
   return (
     <article lang={lng} data-testid="privacy-policy" className="motion-safe:animate-fade-in">

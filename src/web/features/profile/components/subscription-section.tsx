@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useDateFormat } from '@web/lib/date-format';
 import { ApiError } from '@web/lib/api-client';
 import { useChatStatus } from '@web/lib/api/get-chat-status';
 import { openAuthErrorDialog } from '@web/lib/auth-error-dialog-store';
@@ -76,12 +77,13 @@ export function SubscriptionSection() {
 }
 
 function SubscriptionState({ status, firstSession, language }: { status: SubscriptionStatus; firstSession: boolean; language: Language }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
+  const formatLong = useDateFormat('long');
   const state = blockState(status);
   const key = state === 'none' && !firstSession ? 'noneLater' : state;
   const body =
     state === 'active' && status.expiresAt
-      ? t('subscription.active.until', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(status.expiresAt)) })
+      ? t('subscription.active.until', { date: formatLong(status.expiresAt) })
       : t(`subscription.${key}.body`);
 
   return (

@@ -1,21 +1,12 @@
 import type { Ticket } from '@shared/contracts/support';
 import { Inbox } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { useDateFormat } from '@web/lib/date-format';
 import { useTickets } from '../api/get-tickets';
 import { TicketStatusBadge } from '@web/components/ticket-status-badge';
-
-/** Ticket dates in long date with time, in the interface's language. */
-function useFormatDateTime() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
-}
 
 /**
  * The History tab: the person's own tickets, newest first, with our answers. A list that fails
@@ -24,7 +15,8 @@ function useFormatDateTime() {
 export function TicketHistory({ onWrite }: { onWrite: () => void }) {
   const { t } = useTranslation('support');
   const tickets = useTickets();
-  const formatDateTime = useFormatDateTime();
+  // Ticket dates: long date with time, in the interface's language.
+  const formatDateTime = useDateFormat('longWithTime');
 
   if (tickets.isPending) return <PageSpinner label={t('history.loading')} className="min-h-48" />;
 
