@@ -16,7 +16,8 @@ export async function benchLocalModel() {
   const config = loadConfig();
   const { path: modelPath, contextSize } = config.localModel;
   if (!modelPath) {
-    console.log('Local model: none configured. Set LOCAL_MODEL_PATH to a GGUF file (absolute, or a name under <DATA_DIR>/models);');
+    console.log('Local model: none configured. Set LOCAL_MODEL_PATH to a GGUF file (absolute, or a name under <DATA_DIR>/models),');
+    console.log('  for example the file chosen in the AI tab: LOCAL_MODEL_PATH=<its name> npm run bench -- local-model;');
     console.log('  for the mechanics only: npx tsx scripts/make-tiny-model.ts /tmp/tiny.gguf && LOCAL_MODEL_PATH=/tmp/tiny.gguf npm run bench -- local-model');
     return;
   }

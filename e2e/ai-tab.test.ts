@@ -7,10 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPage } from './support/browser';
+import { DESKTOP, openPage } from './support/browser';
 import { openChat, sendAndWaitForReply } from './support/chat';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
+import { truncatedControls } from './support/truncation';
 import { newUser, registerViaApi, signInViaApi } from './support/users';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -170,6 +171,12 @@ describe.each(['en', 'fr'] as const)('the AI tab (%s)', (lang) => {
     await section.getByTestId('admin-ai-chat-local-test').click();
     // The first Test starts the model's worker and loads the file.
     await section.getByTestId('admin-ai-chat-local-test-result').getByText(x.localWorks).waitFor({ timeout: 60_000 });
+
+    // On a phone (390 px) the panel — files, suggested downloads, the address form — fits, every label whole.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await truncatedControls(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
 
     await section.getByRole('button', { name: x.save, exact: true }).click();
     await toast(page, lang, x.saved).waitFor();

@@ -5,7 +5,8 @@
 // the machine's own services are refused.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -25,7 +26,16 @@ await writeTinyModel(path.join(t.dataDir, 'models', MODEL));
 // What a model host serves: the tiny model (Range honoured), and an address that redirects to cloud metadata.
 const served = tinyModelBytes({ seed: 7 });
 const servedHash = createHash('sha256').update(served).digest('hex');
+// `/stall/…`: without a Range header, half the file, then nothing (until the test lets it go) — a download
+// cut by a restart; with one, the rest.
+const stalled = new Set<import('node:http').ServerResponse>();
 const files: Server = createServer((request, response) => {
+  if (request.url?.startsWith('/stall/') && !request.headers.range) {
+    response.writeHead(200, { 'content-length': served.length });
+    response.write(served.subarray(0, served.length / 2));
+    stalled.add(response);
+    return;
+  }
   if (request.url === '/to-metadata/model.gguf') {
     response.writeHead(302, { location: 'http://169.254.169.254/latest/model.gguf' }).end();
     return;
@@ -44,15 +54,18 @@ const files: Server = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
 const host = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
-afterAll(() => new Promise<void>((resolve) => files.close(() => resolve())));
+afterAll(() => {
+  for (const response of stalled) response.destroy();
+  return new Promise<void>((resolve) => files.close(() => resolve()));
+});
 
 const as = (app: TestApp, cookie: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
   app.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
 
 /** Reads the overview until the download of `fileName` has ended (bounded by the test's timeout). */
-async function downloadEnded(cookie: string, fileName: string) {
+async function downloadEnded(cookie: string, fileName: string, app: TestApp = t) {
   for (;;) {
-    const overview = (await as(t, cookie, 'GET', '/api/admin/ai/local')).json<LocalModelOverview>();
+    const overview = (await as(app, cookie, 'GET', '/api/admin/ai/local')).json<LocalModelOverview>();
     const download = overview.downloads.find((d) => d.fileName === fileName);
     if (download && download.state !== 'downloading' && download.state !== 'verifying') return { overview, download };
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -202,5 +215,37 @@ describe('the private model in the AI tab', { timeout: 90_000 }, () => {
     expect(chat).toMatchObject({ source: 'configuration', active: 'local-model', configuration: { provider: 'local-model', model: MODEL } });
     await as(configured, admin.cookie, 'PUT', '/api/admin/ai/chat', { source: 'offline' });
     expect((await configured.app.inject({ method: 'GET', url: '/api/health' })).json().providers).toMatchObject({ chat: 'offline-companion', text: 'local-model', localModel: { chat: null } });
+  });
+
+  it('shows a download’s progress, and finishes it after a restart where it stopped', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'souvenir-resume-'));
+    try {
+      const first = await createTestApp({ DATA_DIR: dataDir, LOCAL_MODEL_THREADS: '1' });
+      const admin = await createUser(first, { admin: true });
+      await as(first, admin.cookie, 'POST', '/api/admin/ai/local/downloads', { kind: 'url', url: `${host}/stall/resumed.gguf`, sha256: servedHash, sizeBytes: served.length });
+      // Chosen while it arrives: the tab and /api/health say so, and the built-in companion answers meanwhile.
+      await as(first, admin.cookie, 'PUT', '/api/admin/ai/chat', { source: 'local-model', model: 'resumed.gguf' });
+      for (;;) {
+        const local = (await first.app.inject({ method: 'GET', url: '/api/health' })).json().providers;
+        expect(local.chat).toBe('offline-companion');
+        if (local.localModel.chat.percent === 50) break;
+        expect(local.localModel.chat).toMatchObject({ fileName: 'resumed.gguf', state: 'downloading' });
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await first.app.close();
+      expect(existsSync(path.join(dataDir, 'models', 'resumed.gguf.part'))).toBe(true);
+
+      const second = await createTestApp({ DATA_DIR: dataDir, LOCAL_MODEL_THREADS: '1' });
+      const { download } = await downloadEnded(admin.cookie, 'resumed.gguf', second);
+      expect(download).toMatchObject({ state: 'done', receivedBytes: served.length });
+      expect((await second.app.inject({ method: 'GET', url: '/api/health' })).json().providers).toMatchObject({
+        chat: 'local-model',
+        localModel: { chat: { fileName: 'resumed.gguf', state: 'ready' } },
+      });
+      await as(second, admin.cookie, 'PUT', '/api/admin/ai/chat', { source: 'configuration' });
+      await second.app.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** A model the administrator may download, with what it takes. */
 export interface ModelEntry {
   id: string;
+  /** The model's name; the AI tab says its size and memory in the administrator's language. */
   label: string;
   /** The file's name under `<DATA_DIR>/models`. */
   fileName: string;
@@ -24,7 +25,7 @@ const GB = 1024 ** 3;
 export const SUGGESTED_MODELS: readonly ModelEntry[] = [
   {
     id: 'qwen2.5-1.5b-instruct-q4_k_m',
-    label: 'Qwen2.5 1.5B Instruct (Q4_K_M) — 1.1 GB file, about 2 GB of RAM',
+    label: 'Qwen2.5 1.5B Instruct (Q4_K_M)',
     fileName: 'qwen2.5-1.5b-instruct-q4_k_m.gguf',
     url: 'https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF/resolve/91cad51170dc346986eccefdc2dd33a9da36ead9/qwen2.5-1.5b-instruct-q4_k_m.gguf',
     sizeBytes: 1_117_320_736,
@@ -34,7 +35,7 @@ export const SUGGESTED_MODELS: readonly ModelEntry[] = [
   },
   {
     id: 'llama-3.2-3b-instruct-q4_k_m',
-    label: 'Llama 3.2 3B Instruct (Q4_K_M) — 2.0 GB file, about 3.5 GB of RAM',
+    label: 'Llama 3.2 3B Instruct (Q4_K_M)',
     fileName: 'Llama-3.2-3B-Instruct-Q4_K_M.gguf',
     url: 'https://huggingface.co/unsloth/Llama-3.2-3B-Instruct-GGUF/resolve/e7d0997e49c9cb00d88b4c1a6a16aa894b0bbc31/Llama-3.2-3B-Instruct-Q4_K_M.gguf',
     sizeBytes: 2_019_377_600,
@@ -44,7 +45,7 @@ export const SUGGESTED_MODELS: readonly ModelEntry[] = [
   },
   {
     id: 'mistral-7b-instruct-v0.3-q4_k_m',
-    label: 'Mistral 7B Instruct v0.3 (Q4_K_M) — 4.4 GB file, about 6 GB of RAM',
+    label: 'Mistral 7B Instruct v0.3 (Q4_K_M)',
     fileName: 'Mistral-7B-Instruct-v0.3-Q4_K_M.gguf',
     url: 'https://huggingface.co/bartowski/Mistral-7B-Instruct-v0.3-GGUF/resolve/main/Mistral-7B-Instruct-v0.3-Q4_K_M.gguf',
     // Not read from a published record: the administrator copies the hash from the model's page.

@@ -15,8 +15,13 @@ import { useLocalModels } from '../api/get-local-models';
 import { useStartModelDownload } from '../api/start-model-download';
 import { useTestLocalModel } from '../api/test-local-model';
 
+const MB = 1024 ** 2;
 const GB = 1024 ** 3;
-const gigabytes = (bytes: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / GB);
+/** "1.1 GB", "512 KB"-sized files as "0.5 MB": in the administrator's language and units (Go, Mo in French). */
+const gigabytes = (bytes: number, language: string) =>
+  bytes >= GB / 10
+    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 1 }).format(bytes / GB)
+    : new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / MB);
 const percentOf = (download: LocalModelDownload) => (download.totalBytes ? Math.min(100, Math.floor((download.receivedBytes / download.totalBytes) * 100)) : null);
 const isActive = (download: LocalModelDownload) => download.state === 'downloading' || download.state === 'verifying';
 
@@ -168,7 +173,7 @@ function Downloads({ overview }: { overview: LocalModelOverview }) {
               <p className="text-sm font-medium text-ink">{model.label}</p>
               <p className="text-sm text-ink-muted">
                 {t('admin:ai.local.suggestedFacts', {
-                  size: model.sizeBytes ? gigabytes(model.sizeBytes, language) : '?',
+                  size: model.sizeBytes ? gigabytes(model.sizeBytes, language) : t('admin:ai.local.sizeUnknown'),
                   memory: gigabytes(model.memoryBytes, language),
                   licence: model.licence,
                 })}
@@ -180,9 +185,9 @@ function Downloads({ overview }: { overview: LocalModelOverview }) {
                   {t('admin:ai.local.refused.memory', { needed: gigabytes(model.memoryBytes, language), total: gigabytes(overview.machine.totalMemoryBytes, language) })}
                 </p>
               ) : (
-                <div className="flex flex-wrap items-end gap-3">
+                <div className="flex flex-col items-start gap-3">
                   {needsHash ? (
-                    <FormField id={`${id}-${model.id}-hash`} label={t('admin:ai.local.sha256')} hint={t('admin:ai.local.sha256Hint')} className="min-w-0 flex-1">
+                    <FormField id={`${id}-${model.id}-hash`} label={t('admin:ai.local.sha256')} hint={t('admin:ai.local.sha256Hint')} className="w-full">
                       <Input
                         type="text"
                         autoComplete="off"
