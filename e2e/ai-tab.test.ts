@@ -79,7 +79,7 @@ const texts = {
     localReady: 'État\u00a0: prêt',
     localWorks: /^Ça marche\u00a0: le modèle a répondu en \d+\u00a0ms\.$/,
     activeLocal: 'Répond en ce moment\u00a0: le modèle privé de ce serveur',
-    disclosureLocal: /^Tu parles avec Mira, un compagnon animé par une IA qui tourne en privé sur ce serveur\u00a0: ce que tu écris n’est envoyé nulle part ailleurs\./,
+    disclosureLocal: /^Tu parles avec Mira, une compagne animée par une IA qui tourne en privé sur ce serveur\u00a0: ce que tu écris n’est envoyé nulle part ailleurs\./,
   },
 };
 
