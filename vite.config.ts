@@ -40,16 +40,22 @@ export function localeChunkName(moduleId: string): string | null {
   return OWN_PAGE_NAMESPACES.includes(namespace) ? `locales-${language}-${namespace}` : `locales-${language}`;
 }
 
-// The SPA lives in src/web; the API server (src/server) is built separately by scripts/build-server.mjs.
-export default defineConfig({
+// The SPA lives in src/web; the API server (src/server) is built separately by scripts/build-server.mjs. The server
+// render of the public pages (src/web/entry-server.tsx) is the same code built for Node into dist/ssr
+// (`vite build --ssr`, decision 0038): the browser's build owns the public files, the stylesheet and the chunks.
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/web'),
-  publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss(), serviceWorker({ entry: r('./src/web/sw/worker.ts') })],
+  publicDir: isSsrBuild ? false : r('./src/web/public'),
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker({ entry: r('./src/web/sw/worker.ts') })])],
   resolve: { alias },
-  build: {
+  build: isSsrBuild
+    ? { outDir: r('./dist/ssr'), emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
     outDir: r('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunks each page needs, so the server can name them in the HTML it renders.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -65,4 +71,4 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
   },
-});
+}));

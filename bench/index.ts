@@ -17,6 +17,7 @@ import { composeImagePrompt } from '../src/server/providers/text/offline-extract
 import { benchContinuity } from './continuity';
 import { benchGallery } from './gallery';
 import { benchLocalModel } from './local-model';
+import { benchMood } from './mood';
 import { benchSafety } from './safety';
 import { benchUser } from './support';
 
@@ -130,4 +131,5 @@ if (!only || only === 'generation') await benchGeneration();
 if (!only || only === 'gallery') await benchGallery();
 if (!only || only === 'local-model') await benchLocalModel();
 if (!only || only === 'safety') benchSafety();
+if (!only || only === 'mood') benchMood();
 if (!only || only === 'continuity') await benchContinuity();

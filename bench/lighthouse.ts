@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse on the built app (run `npm run build` first), offline, with Debian's Chromium.
 // Mobile emulation with Lighthouse's default simulated throttling (slow 4G, 4× CPU slowdown) on the landing page,
-// /auth, a shared memory and /home signed in; prints the figures and which of issue 10's targets are missed.
+// /auth, a shared memory and /home signed in; prints the figures and which of the performance targets are missed.
 // A measurement, never a test: it always exits 0 once the pages were measured (decision 0029).
 //
 //   npm run bench:web                    3 runs a page, the median one reported
@@ -26,8 +26,8 @@ const LIGHTHOUSE = 'lighthouse@12.8.2';
 // The browser tier's flags (STACK-NOTES): headless, no sandbox in a container, nothing that reaches the internet.
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
-/** Issue 10, item 6. */
-const TARGETS = { score: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100, publicJsKb: 120, shellJsKb: 250 };
+/** The web performance targets (docs/decisions/0029-web-performance.md). */
+const TARGETS = { score: 95, shellScore: 90, lcpMs: 1500, cls: 0.02, tbtMs: 100, publicJsKb: 100, shellJsKb: 250 };
 
 interface PageToMeasure {
   label: string;
@@ -194,7 +194,8 @@ function missedTargets(rows: { page: PageToMeasure; figures: Figures }[]): strin
   const missed: string[] = [];
   for (const { page, figures: f } of rows) {
     const jsBudget = page.signedIn ? TARGETS.shellJsKb : TARGETS.publicJsKb;
-    if (f.score < TARGETS.score) missed.push(`${page.label}: performance ${f.score} < ${TARGETS.score}`);
+    const scoreTarget = page.signedIn ? TARGETS.shellScore : TARGETS.score;
+    if (f.score < scoreTarget) missed.push(`${page.label}: performance ${f.score} < ${scoreTarget}`);
     if (f.lcpMs > TARGETS.lcpMs) missed.push(`${page.label}: LCP ${s(f.lcpMs)} s > ${s(TARGETS.lcpMs)} s`);
     if (f.cls > TARGETS.cls) missed.push(`${page.label}: CLS ${f.cls.toFixed(3)} > ${TARGETS.cls}`);
     if (f.tbtMs > TARGETS.tbtMs) missed.push(`${page.label}: TBT ${f.tbtMs.toFixed(0)} ms > ${TARGETS.tbtMs} ms`);
@@ -237,7 +238,10 @@ async function main() {
       { label: '/', path: '/', signedIn: false },
       { label: '/auth', path: '/auth', signedIn: false },
       { label: '/shared/…', path: sharedPath, signedIn: false },
+      { label: '/community', path: '/community', signedIn: false },
+      { label: '/privacy-policy', path: '/privacy-policy', signedIn: false },
       { label: '/home (signed in)', path: '/home', signedIn: true },
+      { label: '/home/memories (signed in)', path: '/home/memories', signedIn: true },
     ];
     const mobile = await measure(app, pages, cookie, { ...opts, desktop: false, outDir });
     printTable('Mobile emulation, simulated throttling (Lighthouse defaults), median run', mobile);

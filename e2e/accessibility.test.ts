@@ -1,4 +1,4 @@
-// Accessibility (issue 10, item 7): axe-core on every page and the main dialogs, in English and in French, with no
+// Accessibility: axe-core on every page and the main dialogs, in English and in French, with no
 // serious or critical finding; the key journeys done with the keyboard alone, each focused control showing a ring;
 // every image with a text alternative (a memory's is its title; decoration is silent).
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import { openPage } from './support/browser';
 import { addJournalDay, addMemories } from './support/database';
 import { adminUi } from './support/admin-texts';
 import { galleryUi } from './support/gallery-texts';
+import { keepingTexts } from './support/keeping-locale';
 import { memoryUi } from './support/memory-texts';
 import { waitForReplies } from './support/chat';
 import { setupSuite } from './support/suite';
@@ -232,6 +233,61 @@ describe.each(LANGS)('axe on every page (%s)', (lang) => {
     await phone.page.getByRole('button', { name: t.openMenu }).click();
     await phone.page.getByRole('dialog').getByRole('navigation', { name: t.mainNav }).waitFor();
     await f.scan(phone.page, `phone drawer (${lang})`);
+    f.expectClean();
+  });
+});
+
+describe.each(LANGS)('axe on keeping and continuity (%s)', (lang) => {
+  const k = keepingTexts[lang];
+  const passphrase = 'lanterns over the quiet harbour';
+
+  it('What Mira remembers, and the setup, recovery key, change and unlock screens', async () => {
+    const f = new Findings();
+    // The administrator's memories fill "What Mira remembers"; the exact text sent is opened too.
+    const withMemories = await pageIn(lang, { as: admin });
+    await visit(withMemories.page, f, lang, '/home/profile', (p) => p.getByRole('button', { name: new RegExp(TITLES[1]!) }).first());
+    await withMemories.page.getByText(k.remembers.sent).click();
+    await withMemories.page.getByTestId('continuity-context').waitFor();
+    await f.scan(withMemories.page, `What Mira remembers, text sent (${lang})`);
+
+    // A new person turns keeping on: each step of the dialog is scanned, its refusals included.
+    const keeper = await registerViaApi(s.app, newUser({ firstName: 'Inès' }));
+    sessions.set(keeper, await sessionCookie(keeper));
+    const { page } = await pageIn(lang, { as: keeper });
+    await visit(page, f, lang, '/home/profile', (p) => p.getByRole('button', { name: k.setup.open }));
+    await page.getByRole('button', { name: k.setup.open }).click();
+    const setup = page.getByRole('dialog', { name: k.setup.title });
+    await setup.getByText(k.setup.warning).waitFor();
+    await f.scan(page, `keeping setup dialog (${lang})`);
+    await setup.getByRole('button', { name: k.setup.submit }).click();
+    await setup.getByText(k.setup.mustUnderstand).waitFor();
+    await f.scan(page, `keeping setup dialog, refused (${lang})`);
+    await setup.getByLabel(k.setup.passphrase, { exact: true }).fill(passphrase);
+    await setup.getByLabel(k.setup.confirm).fill(passphrase);
+    await setup.getByLabel(k.setup.understand).check();
+    await setup.getByRole('button', { name: k.setup.submit }).click();
+    const recovery = page.getByRole('dialog', { name: k.recovery.title });
+    await recovery.getByTestId('recovery-key').waitFor({ timeout: 20_000 });
+    await f.scan(page, `recovery key (${lang})`);
+    await recovery.getByLabel(k.recovery.saved).check();
+    await recovery.getByRole('button', { name: k.recovery.done }).click();
+    await recovery.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: k.profile.change }).click();
+    const change = page.getByRole('dialog', { name: k.change.title });
+    await change.getByLabel(k.change.current).waitFor();
+    await f.scan(page, `change passphrase dialog (${lang})`);
+    await page.keyboard.press('Escape');
+    await change.waitFor({ state: 'detached' });
+
+    // Another device: locked until unlocked, and a wrong passphrase refused.
+    const other = await pageIn(lang, { as: keeper });
+    await visit(other.page, f, lang, '/home/profile', (p) => p.getByTestId('keeping-unlock-form'));
+    const form = other.page.getByTestId('keeping-unlock-form');
+    await form.getByLabel(k.unlock.passphrase).fill('not the passphrase at all');
+    await form.getByRole('button', { name: k.unlock.submit }).click();
+    await form.getByRole('alert').getByText(k.unlock.wrongPassphrase).waitFor({ timeout: 20_000 });
+    await f.scan(other.page, `unlock form, wrong passphrase (${lang})`);
     f.expectClean();
   });
 });

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, setLastChatDaysAgo } from './support/admin-db';
 import { adminUi } from './support/admin-texts';
+import { safetyUi } from './support/safety-texts';
 import { openPage, pathOf } from './support/browser';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
@@ -61,14 +62,17 @@ async function openOutboxMessage(page: Page, subject: string, to: string) {
 }
 
 describe('administrator panel', () => {
-  it('renames the agent in both languages and gives it a picture: the chat shows them', async () => {
+  it('renames the agent in both languages, with its French gender, and gives it a picture: the chat shows them', async () => {
     const { page } = await openPage(s.browser);
     await signInViaApi(page.context(), s.app, admin);
     await openAdmin(page, 'agent');
 
     const names = section(page, a.agentNames);
     await names.getByLabel(a.agentNameEn).fill('Iris');
-    await names.getByLabel(a.agentNameFr).fill('Irène');
+    await names.getByLabel(a.agentNameFr).fill('Théo');
+    // Mira was feminine in French; Théo is not.
+    expect(await names.getByLabel(a.agentGenderFr).inputValue()).toBe('feminine');
+    await names.getByLabel(a.agentGenderFr).selectOption({ label: a.agentMasculine });
     await names.getByRole('button', { name: a.save }).click();
     await toast(page, a.saved).waitFor();
     expect(await names.getByRole('button', { name: a.save }).isDisabled(), 'nothing left to save').toBe(true);
@@ -86,10 +90,11 @@ describe('administrator panel', () => {
     const agentAvatar = page.locator('[data-testid="chat-message"][data-author="agent"] img').first();
     await expect.poll(() => agentAvatar.getAttribute('src'), POLL).toBe(avatarUrl);
 
-    // …and by the French name in French.
+    // …and by the French name in French, spoken of in the gender the administrator chose.
     const switcher = page.getByRole('banner').getByRole('group', { name: t.language });
     await switcher.getByRole('button', { name: 'FR', exact: true }).click();
-    await page.getByRole('log', { name: adminUi('fr').chatLog('Irène') }).waitFor();
+    await page.getByRole('log', { name: adminUi('fr').chatLog('Théo') }).waitFor();
+    await expect.poll(() => page.getByTestId('chat-disclosure').textContent(), POLL).toBe(safetyUi('fr').disclosureOfflineMasculine('Théo'));
     // Back to English: the administrator's later journeys read the panel in English.
     await page.getByRole('banner').getByRole('group', { name: ui('fr').language }).getByRole('button', { name: 'EN', exact: true }).click();
     await page.getByRole('log', { name: a.chatLog('Iris') }).waitFor();

@@ -1,7 +1,9 @@
 // The AI tab, in English and in French: an administrator points the conversation at an OpenAI-compatible
 // service from the panel (no environment variable, no restart), tries a wrong address and then the right
 // one with Test, saves, and the next chat reply streams from that service; switching back to the built-in
-// companion works the same way. The key typed is never shown again.
+// companion works the same way. The key typed is never shown again. The private model run by the server
+// is chosen the same way: a tiny GGUF model the test places in the data folder (random weights: its words are
+// noise), Test answers, and the chat says the person is talking with an AI that runs on this server.
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,10 @@ import { openChat, sendAndWaitForReply } from './support/chat';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
 import { newUser, registerViaApi, signInViaApi } from './support/users';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { startOpenAiStandIn } from '@tests/support/openai-stand-in';
+import { writeTinyModel } from '@tests/support/tiny-gguf';
 
 const KEY = `sk-e2e-${randomBytes(12).toString('hex')}`;
 const standIn = await startOpenAiStandIn({ requiredKey: KEY, chunks: ['A reply ', 'from the ', 'service ', 'chosen in ', 'the AI tab.'] });
@@ -42,6 +47,11 @@ const texts = {
     saved: 'Conversation: saved. It applies from the next request.', // admin:ai.saved
     activeEndpoint: 'Answering now: OpenAI-compatible service', // admin:ai.active + providerNames.openai-compatible
     activeOffline: 'Answering now: offline companion', // admin:ai.active + providerNames.offline-companion
+    modelFile: 'Model file', // admin:ai.local.file
+    localReady: 'State: ready', // admin:ai.local.stateLine + local.states.ready
+    localWorks: /^It works: the model answered in \d+ ms\.$/, // admin:ai.local.testOk
+    activeLocal: 'Answering now: private model on this server', // admin:ai.active + providerNames.local-model
+    disclosureLocal: /^You're talking with Mira, an AI companion that runs privately on this server: what you write is not sent anywhere else\./, // chat:disclosure.local
   },
   fr: {
     title: 'Panneau d’administration',
@@ -64,11 +74,18 @@ const texts = {
     saved: 'Conversation\u00a0: enregistré. Cela s’applique dès la prochaine demande.',
     activeEndpoint: 'Répond en ce moment\u00a0: un service compatible OpenAI',
     activeOffline: 'Répond en ce moment\u00a0: le compagnon hors ligne',
+    modelFile: 'Fichier du modèle',
+    localReady: 'État\u00a0: prêt',
+    localWorks: /^Ça marche\u00a0: le modèle a répondu en \d+\u00a0ms\.$/,
+    activeLocal: 'Répond en ce moment\u00a0: le modèle privé de ce serveur',
+    disclosureLocal: /^Tu parles avec Mira, un compagnon animé par une IA qui tourne en privé sur ce serveur\u00a0: ce que tu écris n’est envoyé nulle part ailleurs\./,
   },
 };
 
 const ADMINS = { en: `ai-admin-en-${randomBytes(4).toString('hex')}@example.test`, fr: `ai-admin-fr-${randomBytes(4).toString('hex')}@example.test` };
-const s = setupSuite({ app: { env: { ADMIN_EMAILS: `${ADMINS.en},${ADMINS.fr}`, CHAT_OFFLINE_DELAY_MS: '0' } } });
+const LOCAL_ADMINS = { en: `ai-local-en-${randomBytes(4).toString('hex')}@example.test`, fr: `ai-local-fr-${randomBytes(4).toString('hex')}@example.test` };
+// One compute thread for the private model: the machine's other cores belong to the browser and the other tests.
+const s = setupSuite({ app: { env: { ADMIN_EMAILS: [...Object.values(ADMINS), ...Object.values(LOCAL_ADMINS)].join(','), CHAT_OFFLINE_DELAY_MS: '0', LOCAL_MODEL_THREADS: '1' } } });
 
 const toast = (page: Page, lang: 'en' | 'fr', text: string) => page.getByRole('region', { name: ui(lang).toasts }).getByText(text, { exact: true });
 
@@ -91,8 +108,7 @@ describe.each(['en', 'fr'] as const)('the AI tab (%s)', (lang) => {
     await signInViaApi(context, s.app, admin);
     const section = await openAiTab(page, lang);
 
-    // The private model is announced, not offered yet.
-    expect(await section.getByRole('radio', { name: x.local }).isDisabled()).toBe(true);
+    expect(await section.getByRole('radio', { name: x.local }).isDisabled()).toBe(false);
     await section.getByRole('radio', { name: x.endpoint }).check();
     await section.getByLabel(x.preset, { exact: true }).selectOption({ label: x.other });
     const baseUrl = section.getByLabel(x.baseUrl, { exact: true });
@@ -137,5 +153,36 @@ describe.each(['en', 'fr'] as const)('the AI tab (%s)', (lang) => {
     await openChat(page, s.app);
     expect(await sendAndWaitForReply(page, lang === 'fr' ? 'Encore un mot.' : 'One more word.', lang)).not.toBe(standIn.reply);
     expect(standIn.chats().length).toBe(asked + 1);
+  });
+
+  it('chooses the private model of this server: Test answers, and the chat says who the person is talking to', async () => {
+    const { page, context } = await openPage(s.browser, { locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+    const admin = await registerViaApi(s.app, newUser({ email: LOCAL_ADMINS[lang], language: lang, firstName: 'Alex' }));
+    const fileName = `tiny-${lang}.gguf`;
+    await mkdir(path.join(s.app.dataDir, 'models'), { recursive: true });
+    await writeTinyModel(path.join(s.app.dataDir, 'models', fileName));
+    await signInViaApi(context, s.app, admin);
+    const section = await openAiTab(page, lang);
+
+    await section.getByRole('radio', { name: x.local }).check();
+    await section.getByLabel(x.modelFile, { exact: true }).selectOption(fileName);
+    await section.getByText(x.localReady, { exact: true }).waitFor();
+    await section.getByTestId('admin-ai-chat-local-test').click();
+    // The first Test starts the model's worker and loads the file.
+    await section.getByTestId('admin-ai-chat-local-test-result').getByText(x.localWorks).waitFor({ timeout: 60_000 });
+
+    await section.getByRole('button', { name: x.save, exact: true }).click();
+    await toast(page, lang, x.saved).waitFor();
+    await section.getByText(x.activeLocal, { exact: true }).waitFor();
+
+    // The person is told, once, that the AI runs on this server; its reply streams in as any other.
+    await openChat(page, s.app);
+    await page.getByText(x.disclosureLocal).waitFor();
+    expect((await sendAndWaitForReply(page, lang === 'fr' ? 'Une soirée tranquille.' : 'A quiet evening.', lang)).length).toBeGreaterThan(0);
+
+    const again = await openAiTab(page, lang);
+    await again.getByRole('radio', { name: x.offline }).check();
+    await again.getByRole('button', { name: x.save, exact: true }).click();
+    await again.getByText(x.activeOffline, { exact: true }).waitFor();
   });
 });

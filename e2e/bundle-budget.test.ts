@@ -1,4 +1,4 @@
-// How much JavaScript a first visit downloads (issue 10 item 6, decision 0029): the public pages — landing, sign-in,
+// How much JavaScript a first visit downloads (docs/decisions/0029-web-performance.md): the public pages — landing, sign-in,
 // a shared memory — signed out, and the signed-in home. A size budget, not a timing: every script the page loaded
 // until the network went quiet, each body gzipped here at level 9 (the server may send Brotli, smaller still; the
 // budget counts gzip so it does not depend on what the browser negotiated).
@@ -14,15 +14,16 @@ import { ui } from './support/texts';
 import { newUser, registerViaApi, signInViaApi } from './support/users';
 
 /**
- * Issue 10 asks 120 KB for the public pages and 250 KB signed in. The libraries every page runs (React, React Router,
- * i18next, TanStack Query, zod, sonner, tailwind-merge) weigh ~165 KB gzipped on their own, so 120 cannot be met
- * without replacing them (decision 0029): the public budgets hold what the splitting achieved, with a little room,
- * so a page that starts pulling in another page's code fails here. /auth also carries its forms (react-hook-form,
- * the zod resolver, Radix tabs) and better-auth's client.
+ * The public pages are drawn on the server (decision 0038): a shared memory needs no script at all, and the landing
+ * and sign-in pages are readable before their scripts run, which only hydrate them — with the libraries every page
+ * runs (React, React Router, i18next, TanStack Query, zod, sonner, tailwind-merge: ~166 KB gzipped on their own), so
+ * the 100 KB asked for the public pages' scripts is not met by these two (docs/performance.md). The budgets hold what
+ * was reached, with a little room, so a page that starts pulling in another page's code fails here. /auth also
+ * carries its forms (react-hook-form, the zod resolver, Radix tabs) and better-auth's client.
  * The signed-in home measured 252.6 KB once the crisis help and encrypted keeping landed: 255 holds that as a
- * guard, 2.6 KB over the 250 KB target, which server rendering or lighter libraries have to win back.
+ * guard, 2.6 KB over the 250 KB target.
  */
-const BUDGET_KB = { landing: 200, auth: 240, shared: 200, home: 255 };
+const BUDGET_KB = { landing: 200, auth: 240, shared: 0, home: 255 };
 
 const s = setupSuite();
 
@@ -52,7 +53,8 @@ function expectWithin(scripts: Script[], budgetKb: number, label: string) {
   const list = scripts
     .map((script) => `${new URL(script.url).pathname} ${(script.gzipped / 1024).toFixed(1)} KB`)
     .join('\n  ');
-  expect(scripts.length, `${label} loaded no script at all`).toBeGreaterThan(0);
+  console.log(`${label}: ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${scripts.length} files`);
+  if (budgetKb > 0) expect(scripts.length, `${label} loaded no script at all`).toBeGreaterThan(0);
   expect(total / 1024, `${label}: ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${scripts.length} files:\n  ${list}`).toBeLessThanOrEqual(budgetKb);
 }
 
@@ -70,7 +72,7 @@ async function seedOwner() {
 }
 
 describe('JavaScript budget of a first visit', () => {
-  it(`keeps the landing page within ${BUDGET_KB.landing} KB gzipped, /auth within ${BUDGET_KB.auth} and a shared memory within ${BUDGET_KB.shared}, signed out`, async () => {
+  it(`keeps the landing page within ${BUDGET_KB.landing} KB gzipped and /auth within ${BUDGET_KB.auth}, and a shared memory loads no script, signed out`, async () => {
     const { token } = await seedOwner();
     const t = ui('en');
 

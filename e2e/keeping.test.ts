@@ -2,11 +2,12 @@
 // after unlocking with the passphrase (a wrong one is refused plainly), and on a third device with the
 // recovery key. Sign-out leaves nothing readable behind.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
 import { openChat, sendAndWaitForReply } from './support/chat';
-import { keepingTexts, viewConversation } from './support/keeping-locale';
+import { keepingTexts, viewConversation, viewConversationFr } from './support/keeping-locale';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
 import { newUser, registerViaApi, signInViaApi, signOutViaHeader } from './support/users';
@@ -28,7 +29,7 @@ async function openConversation(page: Page) {
   return page.getByTestId('conversation-dialog');
 }
 
-/** IndexedDB of this page, as text: what a thief of the device would find. */
+/** IndexedDB, localStorage and sessionStorage of this page, as text: what a thief of the device would find. */
 const deviceStorage = (page: Page) =>
   page.evaluate(async () => {
     const dump = async (name: string) =>
@@ -48,7 +49,8 @@ const deviceStorage = (page: Page) =>
         };
         request.onerror = () => resolve('');
       });
-    return `${await dump('souvenir-conversations')}\n${await dump('souvenir-keeping')}`;
+    const webStorage = (storage: Storage) => JSON.stringify(Object.fromEntries(Object.keys(storage).map((key) => [key, storage.getItem(key)])));
+    return [await dump('souvenir-conversations'), await dump('souvenir-keeping'), `local:${webStorage(localStorage)}`, `session:${webStorage(sessionStorage)}`].join('\n');
   });
 
 describe('keeping conversations on every device', () => {
@@ -92,7 +94,9 @@ describe('keeping conversations on every device', () => {
     const kept = await (await context.request.get(`${s.app.baseUrl}/api/keeping/conversations/${list.items[0].conversationId}`)).text();
     expect(kept).not.toContain(phrase);
 
-    // Signing out leaves neither the conversation nor the key on this device.
+    // Signing out leaves neither the conversation nor the key on this device (which held both until then).
+    expect(await deviceStorage(page)).toContain(phrase);
+    expect(await deviceStorage(page)).toContain('keys:1:');
     await signOutViaHeader(page);
     await expect.poll(() => deviceStorage(page)).toContain('keys:0:');
     await expect.poll(() => deviceStorage(page)).toContain('conversations:0:');
@@ -116,6 +120,17 @@ describe('keeping conversations on every device', () => {
     expect(await transcript.textContent()).toContain(phrase);
     // Read from memory, never written to this device's store.
     expect(await deviceStorage(page)).not.toContain(phrase);
+
+    // The readable copy is made here, from the ciphertext, into a file on this device.
+    await page.keyboard.press('Escape');
+    await page.goto(`${s.app.baseUrl}/home/profile`);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: k.profile.download }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^souvenir-conversations-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = await readFile(await file.path(), 'utf8');
+    expect(text).toContain(k.profile.fileTitle);
+    expect(text).toContain(phrase);
   });
 
   it('on a third device: the recovery key opens it too', async () => {
@@ -145,12 +160,84 @@ describe('keeping conversations on every device', () => {
     const offer = page.getByTestId('keeping-offer');
     await offer.getByRole('button', { name: k.offer.decline }).click();
     await offer.waitFor({ state: 'detached' });
-    expect(await (await context.request.get(`${s.app.baseUrl}/api/keeping`)).json()).toMatchObject({ enabled: false, conversations: 0 });
+    // The answer is the account's: no other device makes the offer again.
+    expect(await (await context.request.get(`${s.app.baseUrl}/api/keeping`)).json()).toMatchObject({ enabled: false, offerDeclined: true, conversations: 0 });
 
     const phone = await openPage(s.browser, { mobile: true });
     await signInViaApi(phone.context, s.app, other);
     await phone.page.goto(page.url());
     await phone.page.getByRole('button', { name: viewConversation }).click();
     await phone.page.getByTestId('conversation-not-here').getByRole('link', { name: k.dialog.openProfile }).waitFor();
+  });
+});
+
+describe('en français, sur un téléphone puis un ordinateur', () => {
+  const kf = keepingTexts.fr;
+  const phraseFr = `héron-argenté-${randomBytes(4).toString('hex')}`;
+  const secret = 'lanternes sur le port au crépuscule';
+  const personne = newUser({ language: 'fr', firstName: 'Inès' });
+  let path = '';
+
+  it('au téléphone : écrit, crée le souvenir, garde ses conversations et voit la clé de secours une fois', async () => {
+    await registerViaApi(s.app, personne);
+    const { page, context } = await openPage(s.browser, { mobile: true, locale: 'fr-FR' });
+    await signInViaApi(context, s.app, personne);
+    await openChat(page, s.app);
+    await sendAndWaitForReply(page, `Ce soir j’ai vu un ${phraseFr} près du port.`, 'fr');
+    await page.getByTestId('chat-generate-mobile').click();
+    await page.waitForURL((url) => /^\/home\/memories\/[0-9a-f-]+$/.test(url.pathname), { timeout: 30_000 });
+    path = new URL(page.url()).pathname;
+
+    const offer = page.getByTestId('keeping-offer');
+    await offer.getByRole('heading', { name: kf.offer.title }).waitFor();
+    await offer.getByRole('button', { name: kf.offer.accept }).click();
+    const dialog = page.getByRole('dialog', { name: kf.setup.title });
+    await dialog.getByText(kf.setup.warning).waitFor();
+    await dialog.getByLabel(kf.setup.passphrase, { exact: true }).fill('trop court');
+    await dialog.getByLabel(kf.setup.confirm).fill('trop court');
+    await dialog.getByRole('button', { name: kf.setup.submit }).click();
+    await dialog.getByText(kf.setup.passphraseTooShort).waitFor();
+    await dialog.getByText(kf.setup.mustUnderstand).waitFor();
+    await dialog.getByLabel(kf.setup.passphrase, { exact: true }).fill(secret);
+    await dialog.getByLabel(kf.setup.confirm).fill(secret);
+    await dialog.getByLabel(kf.setup.understand).check();
+    await dialog.getByRole('button', { name: kf.setup.submit }).click();
+    const recovery = page.getByRole('dialog', { name: kf.recovery.title });
+    await recovery.getByTestId('recovery-key').waitFor({ timeout: 20_000 });
+    // At 390 px the dialog fits the screen's width: nothing runs off its side.
+    const box = (await recovery.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await recovery.getByLabel(kf.recovery.saved).check();
+    await recovery.getByRole('button', { name: kf.recovery.done }).click();
+    await recovery.waitFor({ state: 'detached' });
+    await offer.waitFor({ state: 'detached' });
+    expect(await (await context.request.get(`${s.app.baseUrl}/api/keeping`)).json()).toMatchObject({ enabled: true, conversations: 1 });
+
+    expect(await deviceStorage(page)).toContain(phraseFr);
+    await signOutViaHeader(page, 'fr');
+    await expect.poll(() => deviceStorage(page)).toContain('keys:0:');
+    expect(await deviceStorage(page)).not.toContain(phraseFr);
+  });
+
+  it('sur un ordinateur : la mauvaise phrase secrète est refusée en français, la bonne ouvre la conversation', async () => {
+    const { page, context } = await openPage(s.browser, { locale: 'fr-FR' });
+    await signInViaApi(context, s.app, personne);
+    await page.goto(s.app.baseUrl + path);
+    await page.getByRole('button', { name: viewConversationFr }).click();
+    const dialog = page.getByTestId('conversation-dialog');
+    await dialog.getByText(kf.dialog.locked).waitFor();
+    const form = dialog.getByTestId('keeping-unlock-form');
+    await form.getByLabel(kf.unlock.passphrase).fill('lanternes sur le port à l’aube');
+    await form.getByRole('button', { name: kf.unlock.submit }).click();
+    await form.getByRole('alert').getByText(kf.unlock.wrongPassphrase).waitFor({ timeout: 20_000 });
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+
+    await form.getByLabel(kf.unlock.passphrase).fill(secret);
+    await form.getByRole('button', { name: kf.unlock.submit }).click();
+    const transcript = dialog.getByTestId('conversation-transcript');
+    await transcript.waitFor({ timeout: 20_000 });
+    expect(await transcript.textContent()).toContain(phraseFr);
+    expect(await deviceStorage(page)).not.toContain(phraseFr);
   });
 });

@@ -50,24 +50,19 @@ async function expectNotFound(page: Page, t = en) {
 }
 
 describe('shared memory, signed out', () => {
-  it('rests on a skeleton, then shows the artwork (at most 500 px high), its title, the date and the reflection; the CTA leads to /', async () => {
+  it('arrives whole in the HTML (no skeleton, no request of its own): the artwork (at most 500 px high), its title, the date and the reflection; the CTA leads to /', async () => {
     const memory = await seedSharedMemory();
     const { page } = await openPage(s.browser);
 
-    // Hold the answer a moment, so the skeleton can be seen for what it is.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/shared/${memory.token}`, async (route) => {
-      await held;
-      await route.continue();
+    // The server draws the page with the memory in it (decision 0038): the browser never asks for it.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(request.url());
     });
     await page.goto(sharedUrl(memory.token));
-    await page.getByTestId('shared-memory-skeleton').waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).count(), 'no title while loading').toBe(0);
-    release();
-
     await page.getByRole('heading', { level: 1, name: memory.title }).waitFor();
     expect(await page.getByTestId('shared-memory-skeleton').count()).toBe(0);
+    expect(asked, 'no API request').toEqual([]);
     const reflection = page.getByRole('region', { name: en.reflection });
     expect(await reflection.getByRole('heading', { name: en.reflection }).count()).toBe(1);
     expect(await reflection.textContent()).toContain(memory.poeticSummary);
@@ -100,12 +95,16 @@ describe('shared memory, signed out', () => {
     await page.goto(sharedUrl(memory.token));
     await page.getByRole('heading', { level: 1, name: memory.title }).waitFor();
     await page.getByText(en.february2, { exact: true }).waitFor();
-    await page.getByRole('group', { name: en.language }).getByRole('button', { name: 'FR', exact: true }).click();
+    // Without scripts the switch is two links: the server draws the page again in French and remembers it.
+    await page.getByRole('navigation', { name: en.language }).getByRole('link', { name: 'FR', exact: true }).click();
     await page.getByRole('region', { name: fr.reflection }).getByText(memory.poeticSummary!).waitFor();
     await page.getByText(fr.february2, { exact: true }).waitFor();
     await page.getByText(fr.invitation).waitFor();
     expect(await page.getByRole('link', { name: fr.cta }).getAttribute('href')).toBe('/');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.getByRole('link', { name: 'FR', exact: true }).getAttribute('aria-current')).toBe('true');
+    await page.goto(sharedUrl(memory.token));
+    await page.getByRole('region', { name: fr.reflection }).waitFor();
 
     const french = await openPage(s.browser, { locale: 'fr-FR' });
     await french.page.goto(sharedUrl(memory.token));

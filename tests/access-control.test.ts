@@ -1,4 +1,4 @@
-// Issue 10's access-control matrix: every API route the server registers (its own route list, so a new route
+// The access-control matrix: every API route the server registers (its own route list, so a new route
 // without an entry here fails this file), called as a stranger, as the owner of the data (A), as another person
 // (B) and as an administrator — with the status each must get, and without A's data in anyone else's answer.
 import { randomBytes } from 'node:crypto';
@@ -114,6 +114,15 @@ async function setup() {
       call: fixed({ url: '/api/admin/ai/test', body: { capability: 'chat', baseUrl: 'http://127.0.0.1:9/v1', model: 'any-model' } }),
       expect: adminOnly(200),
     },
+    'GET /api/admin/ai/local': { call: fixed({ url: '/api/admin/ai/local' }), expect: adminOnly(200) },
+    // A terabyte model: this machine refuses it ({ ok: false, reason: 'memory' }) before fetching anything.
+    'POST /api/admin/ai/local/downloads': {
+      call: fixed({ url: '/api/admin/ai/local/downloads', body: { kind: 'url', url: 'http://127.0.0.1:9/huge.gguf', sha256: 'a'.repeat(64), sizeBytes: 1024 ** 4 } }),
+      expect: adminOnly(200),
+    },
+    'DELETE /api/admin/ai/local/downloads/:id': { call: fixed({ url: '/api/admin/ai/local/downloads/no-such-download' }), expect: adminOnly(404) },
+    // No such file: the answer is about the model ({ ok: false, reason: 'model-missing' }).
+    'POST /api/admin/ai/local/test': { call: fixed({ url: '/api/admin/ai/local/test', body: { capability: 'chat', model: 'absent.gguf' } }), expect: adminOnly(200) },
     'POST /api/admin/email/test': { call: fixed({ url: '/api/admin/email/test', body: { to: 'someone@example.test' } }), expect: adminOnly(204) },
     'GET /api/admin/outbox': { call: fixed({ url: '/api/admin/outbox' }), expect: adminOnly(200) },
     'POST /api/admin/reminders/bulk': { call: fixed({ url: '/api/admin/reminders/bulk', body: { days: 7 } }), expect: adminOnly(200) },
@@ -169,6 +178,7 @@ async function setup() {
     'GET /api/keeping': { call: fixed({ url: '/api/keeping' }), expect: signedIn(200) },
     // Alice has keys already: a second device may not replace them.
     'POST /api/keeping': { call: async () => ({ url: '/api/keeping', body: await freshKeys() }), expect: { anon: 401, B: 201, admin: 201, A: 409 } },
+    'PUT /api/keeping/offer': { call: fixed({ url: '/api/keeping/offer', body: { declined: true } }), expect: signedIn(204) },
     'PUT /api/keeping/keys': { call: async () => ({ url: '/api/keeping/keys', body: await freshKeys() }), expect: signedIn(204) },
     'GET /api/keeping/conversations': { call: fixed({ url: '/api/keeping/conversations' }), expect: signedIn(200) },
     'GET /api/keeping/conversations/:conversationId': { call: fixed({ url: `/api/keeping/conversations/${keptId}` }), expect: owned(200) },

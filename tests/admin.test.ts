@@ -72,13 +72,13 @@ describe('settings', () => {
   it('reads every setting with the providers, and saves what the tabs send — the chat uses it at once', async () => {
     const admin = await createUser(t, { admin: true });
     const settings = adminSettingsSchema.parse((await call('GET', '/api/admin/settings', admin.cookie)).json());
-    expect(settings).toMatchObject({ agentName: 'Mira', dailyGenerationLimit: 1, reminderScheduleEnabled: false, reminderScheduleDays: 7, providers: { chat: 'offline-companion', mail: 'outbox' } });
+    expect(settings).toMatchObject({ agentName: 'Mira', agentGenderFr: 'feminine', dailyGenerationLimit: 1, reminderScheduleEnabled: false, reminderScheduleDays: 7, providers: { chat: 'offline-companion', mail: 'outbox' } });
 
-    const saved = await call('PATCH', '/api/admin/settings', admin.cookie, { agentName: '  Iris ', agentNameFr: 'Irène', chatPromptFr: 'Tu es {agentName}.' });
+    const saved = await call('PATCH', '/api/admin/settings', admin.cookie, { agentName: '  Iris ', agentNameFr: 'Théo', agentGenderFr: 'masculine', chatPromptFr: 'Tu es {agentName}.' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ agentName: 'Iris', agentNameFr: 'Irène', chatPromptFr: 'Tu es {agentName}.', chatPrompt: settings.chatPrompt });
+    expect(saved.json()).toMatchObject({ agentName: 'Iris', agentNameFr: 'Théo', agentGenderFr: 'masculine', chatPromptFr: 'Tu es {agentName}.', chatPrompt: settings.chatPrompt });
     const member = await createUser(t, { admin: false });
-    expect((await call('GET', '/api/chat/status?language=fr', member.cookie)).json().agent.name).toBe('Irène');
+    expect((await call('GET', '/api/chat/status?language=fr', member.cookie)).json().agent).toMatchObject({ name: 'Théo', gender: 'masculine' });
     expect((await call('GET', '/api/chat/status?language=en', member.cookie)).json().agent.name).toBe('Iris');
   });
 
@@ -97,6 +97,8 @@ describe('settings', () => {
       [{ imageQuality: 'ultra' }, 'imageQuality', 'validation.imageQualityInvalid'],
       [{ reminderScheduleDays: 0 }, 'reminderScheduleDays', 'validation.reminderDaysInvalid'],
       [{ agentName: 'x'.repeat(61) }, 'agentName', 'validation.agentNameTooLong'],
+      [{ agentGenderFr: 'plural' }, 'agentGenderFr', 'validation.agentGenderInvalid'],
+      [{ agentGenderFr: null }, 'agentGenderFr', 'validation.agentGenderInvalid'],
     ];
     for (const [payload, field, key] of cases) {
       const response = await call('PATCH', '/api/admin/settings', admin.cookie, payload);

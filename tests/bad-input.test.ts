@@ -1,4 +1,4 @@
-// Issue 10's bad-input suite: every route that takes a body — the app's own (from its route list) and
+// The bad-input suite (docs/decisions/0027-bad-input.md): every route that takes a body — the app's own (from its route list) and
 // better-auth's (from its endpoint list), so a new one without an entry here fails this file — called by
 // the person who may call it, at a real address, with bodies made wrong on purpose: wrong types, missing
 // fields, text just past its maximum and past the body limit, text the database cannot keep, prototype
@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { aiModelsRequestSchema, aiProviderUpdateSchema, aiTestRequestSchema } from '@shared/contracts/ai';
+import { aiModelsRequestSchema, aiProviderUpdateSchema, aiTestRequestSchema, localModelDownloadRequestSchema, localModelTestRequestSchema } from '@shared/contracts/ai';
 import { adminSettingsUpdateSchema, bulkReminderSchema, singleReminderSchema, testEmailSchema, unsubscribeSchema } from '@shared/contracts/admin';
 import { firstNameSchema, languageSchema, passwordSchema } from '@shared/contracts/auth';
 import { checkoutRequestSchema, couponAddSchema, couponValidateSchema, freeAccessUpdateSchema, portalRequestSchema } from '@shared/contracts/billing';
@@ -24,7 +24,7 @@ import { invitationCreateSchema } from '@shared/contracts/invitations';
 import { signInMethodsUpdateSchema } from '@shared/contracts/sign-in';
 import { generationRequestSchema } from '@shared/contracts/generation';
 import { accountDeletionSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
-import { conversationEnvelopeSchema, keepingKeysSchema } from '@shared/contracts/keeping';
+import { conversationEnvelopeSchema, keepingKeysSchema, keepingOfferSchema } from '@shared/contracts/keeping';
 import { memoryUpdateSchema } from '@shared/contracts/memories';
 import { privacyPolicyUpdateSchema } from '@shared/contracts/privacy';
 import { ticketCreateSchema, ticketResponseSchema } from '@shared/contracts/support';
@@ -253,6 +253,7 @@ async function setup() {
     'PATCH /api/admin/settings': our('admin', '/api/admin/settings', adminSettingsUpdateSchema, () => ({
       chatPrompt: 'Be kind.',
       agentName: 'Sam',
+      agentGenderFr: 'masculine',
       imageSize: '1024x1024',
       imageQuality: 'auto',
       dailyGenerationLimit: 3,
@@ -310,7 +311,17 @@ async function setup() {
       model: 'stand-in-model',
       apiKey: 'sk-fuzz-key',
     })),
+    // A terabyte model: refused for its memory before anything is fetched, so nothing changes even when valid.
+    'POST /api/admin/ai/local/downloads': our('admin', '/api/admin/ai/local/downloads', localModelDownloadRequestSchema, () => ({
+      kind: 'url',
+      url: 'http://127.0.0.1:9/huge.gguf',
+      sha256: 'a'.repeat(64),
+      sizeBytes: 1024 ** 4,
+    })),
+    'DELETE /api/admin/ai/local/downloads/:id': none('admin', '/api/admin/ai/local/downloads/no-such-download'),
+    'POST /api/admin/ai/local/test': our('admin', '/api/admin/ai/local/test', localModelTestRequestSchema, () => ({ capability: 'chat', model: 'absent.gguf' })),
     'POST /api/keeping': our('owner', '/api/keeping', keepingKeysSchema, () => ({ keys: wellFormedKeys() })),
+    'PUT /api/keeping/offer': our('owner', '/api/keeping/offer', keepingOfferSchema, () => ({ declined: true })),
     'PUT /api/keeping/keys': our('owner', '/api/keeping/keys', keepingKeysSchema, () => ({ keys: wellFormedKeys() })),
     'PUT /api/keeping/conversations/:conversationId': our('owner', `/api/keeping/conversations/${keptId}`, conversationEnvelopeSchema, () => ({
       v: 1,
@@ -733,6 +744,7 @@ describe('odd but valid text never gets a 5xx', () => {
       'POST /api/admin/reminders/bulk',
       'PUT /api/admin/users/:id/free-access',
       'PUT /api/admin/sign-in',
+      'PUT /api/keeping/offer',
       'PUT /api/continuity',
       'DELETE /api/me',
     ]);

@@ -183,7 +183,7 @@ describe('GET /api/chat/status', () => {
   it('tells the journal days, the access and the agent in the asked language', async () => {
     await t.db
       .update(appSettings)
-      .set({ agentName: 'Robin', agentNameFr: 'Rouge-gorge', agentAvatarUrl: '/files/robin.png' })
+      .set({ agentName: 'Robin', agentNameFr: 'Rouge-gorge', agentGenderFr: 'masculine', agentAvatarUrl: '/files/robin.png' })
       .where(eq(appSettings.id, 1));
     const user = await createUser(t, { firstName: 'Noé' });
     const status = async (query = '') =>
@@ -194,7 +194,7 @@ describe('GET /api/chat/status', () => {
       hasAccess: true,
       subscription: { active: false, freeAccess: false },
       generation: { remaining: 1, limit: 1, canGenerate: true },
-      agent: { name: 'Robin', avatarUrl: '/files/robin.png' },
+      agent: { name: 'Robin', avatarUrl: '/files/robin.png', gender: 'masculine' },
       firstName: 'Noé',
       voice: false,
       companion: 'offline',

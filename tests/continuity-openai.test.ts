@@ -77,6 +77,8 @@ describe('a companion that remembers what the person chose to keep', () => {
 
   it('sends facts only with consent, and nothing once continuity is off', async () => {
     const user = await createUser(t);
+    // A new person: recent memories on, facts off until they consent (decision 0060).
+    expect((await send(t, user.cookie, 'GET', '/api/continuity')).json()).toMatchObject({ enabled: true, factsEnabled: false });
     const memory = await addMemory(t, user.id, { title: 'Bread and jam', poeticSummary: 'A slow breakfast with the radio on.' });
     const fact = (await send(t, user.cookie, 'POST', '/api/continuity/facts', { text: 'My cat is called Miso' })).json<{ id: string }>();
     expect((await dayRequest(user.cookie, 'Hello')).system).not.toContain('Miso');

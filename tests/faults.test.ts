@@ -1,6 +1,6 @@
 /**
- * The fault suite (issue 10, item 3): every outside service the app calls — the chat, text, image and
- * transcription APIs, the storage bucket, Stripe and the mail server — answers 500, never answers, refuses
+ * The fault suite (docs/decisions/0028-faults-and-interrupted-generations.md): every outside service the
+ * app calls — the chat, text, image and transcription APIs, the storage bucket, Stripe and the mail server — answers 500, never answers, refuses
  * the connection, or breaks off in the middle of its answer. Each case asserts what the person sees (the
  * specification's message by its code, or its fallback), that the server still answers, and for
  * generations that no daily slot is consumed by a failure and no half-written memory or stray file remains.
@@ -81,7 +81,7 @@ const localFilesOf = (app: TestApp, userId: string) => {
   const folder = path.join(app.dataDir, 'files', 'memories', userId);
   return existsSync(folder) ? readdirSync(folder).sort() : [];
 };
-/** Today's generation limit info as the chat screen reads it (spec §3). */
+/** Today's generation limit info as the chat screen reads it. */
 const generationInfoOf = async (app: TestApp, cookie: string) =>
   (await app.app.inject({ method: 'GET', url: '/api/chat/status?language=en', headers: { cookie } })).json().generation as {
     remaining: number;
@@ -162,7 +162,7 @@ describe('generation: text and image faults end in the specification’s fallbac
     app: TestApp;
     text: TextBehaviour;
     image: ImageBehaviour;
-    /** What the chat screen is told: the outcome picks spec §8's message, errorDetails is appended to it. */
+    /** What the chat screen is told: the outcome picks the person's message, errorDetails is appended to it. */
     answer: { outcome: string; errorDetails: string | null; textFallback: boolean };
   }
   const faults: ProviderFault[] = [
@@ -215,7 +215,7 @@ describe('generation: text and image faults end in the specification’s fallbac
       expect(localFilesOf(app, user.id)).toEqual([file, file.replace(/\.[a-z]+$/, '.thumb.webp')].sort());
       expect(await keysOf(app, user.id)).toEqual([{ status: 'done' }]);
       expect(await generationInfoOf(app, user.cookie)).toEqual({ remaining: 0, limit: 1, canGenerate: false });
-      // Spec §8: the fallback title, reflection and the offline image prompt when the texts fail ...
+      // The fallback title, reflection and the offline image prompt when the texts fail ...
       if (answer.textFallback) {
         expect(memory!.title).toBe('Conversation with Mira');
         expect(memory!.prompt).toContain('The day’s mood:');
@@ -490,7 +490,7 @@ describe('generations cut short by a stopped process (docs/decisions/0028)', () 
   /** A generation started at `startedAt` by a process that then died: its key running, its slot reserved. */
   async function interrupted(userId: string, startedAt: Date) {
     const key = randomUUID();
-    expect(await repository.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - staleAfterMs) })).toBe('reserved');
+    expect(await repository.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - staleAfterMs), limit: 1 })).toBe('reserved');
     expect(await generationCounterOf(ai, userId)).toEqual({ count: 1, day: reservedDayOf(startedAt) });
     return key;
   }

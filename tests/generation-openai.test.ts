@@ -112,7 +112,7 @@ describe('memories through an OpenAI-compatible API', () => {
     }
   });
 
-  describe('text fallbacks (spec §8)', () => {
+  describe('text fallbacks (the default title and reflection)', () => {
     it('uses the fallback title and reflection when the JSON is malformed, and still the model’s image prompt', async () => {
       standIn.behaveText('malformed');
       standIn.behaveImages('b64');
@@ -158,7 +158,7 @@ describe('memories through an OpenAI-compatible API', () => {
     });
   });
 
-  describe('image fallbacks (spec §8): the default artwork and the matching message', () => {
+  describe('image fallbacks: the default artwork and the matching message', () => {
     it('downloads an image answered as an address at once, and never keeps the address', async () => {
       standIn.behaveText('json');
       standIn.behaveImages('url');

@@ -230,17 +230,12 @@ describe('POST /api/generations on the embedded defaults', () => {
     it('reserves in one statement: of ten simultaneous reservations for the last slot, exactly one wins', async () => {
       const repository = createGenerationRepository(t.db);
       for (const limit of [1, 3]) {
-        await setDailyLimit(t, limit);
-        try {
-          const user = await createUser(t);
-          const won = await Promise.all(Array.from({ length: 10 }, () => repository.reserve(user.id, today())));
-          expect(won.filter(Boolean)).toHaveLength(limit);
-          expect(await generationCounterOf(t, user.id)).toEqual({ count: limit, day: today() });
-          await Promise.all(Array.from({ length: limit + 2 }, () => repository.release(user.id, today())));
-          expect((await generationCounterOf(t, user.id)).count).toBe(0);
-        } finally {
-          await setDailyLimit(t, 1);
-        }
+        const user = await createUser(t);
+        const won = await Promise.all(Array.from({ length: 10 }, () => repository.reserve(user.id, today(), limit)));
+        expect(won.filter(Boolean)).toHaveLength(limit);
+        expect(await generationCounterOf(t, user.id)).toEqual({ count: limit, day: today() });
+        await Promise.all(Array.from({ length: limit + 2 }, () => repository.release(user.id, today())));
+        expect((await generationCounterOf(t, user.id)).count).toBe(0);
       }
     });
 

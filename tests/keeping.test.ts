@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { keepingKeys, keptConversations } from '@server/db/schema/index';
 import { KEEPING_CONVERSATION_MAX_BYTES } from '@shared/limits';
 import { createKeys, decryptConversation, encryptConversation, rewrap, unlock, WrongSecretError } from '@web/lib/keeping/crypto';
-import { createUser } from './factories/user';
+import { createUser, sessionCookieOf, signIn } from './factories/user';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './support/app';
 
 const t = await createTestApp();
@@ -17,6 +17,21 @@ const call = (app: TestApp, cookie: string | undefined, method: 'GET' | 'POST' |
 const conversation = (text: string) => ({ conversationId: randomUUID(), messages: [{ id: 'm1', content: text, isUser: true, timestamp: '20:00', createdAt: 1 }] });
 
 describe('keeping conversations across devices', () => {
+  it('remembers "Not now" for the person, on every device, until they ask again', async () => {
+    const user = await createUser(t);
+    expect((await call(t, user.cookie, 'GET', '/api/keeping')).json()).toMatchObject({ enabled: false, offerDeclined: false });
+    expect((await call(t, user.cookie, 'PUT', '/api/keeping/offer', { declined: true })).statusCode).toBe(204);
+    // Another session of the same person (another device) reads the same answer.
+    const phone = sessionCookieOf(await signIn(t, user.email, user.password));
+    expect(phone).toBeDefined();
+    expect(phone).not.toBe(user.cookie);
+    expect((await call(t, phone, 'GET', '/api/keeping')).json()).toMatchObject({ enabled: false, offerDeclined: true });
+    expect((await call(t, user.cookie, 'PUT', '/api/keeping/offer', { declined: false })).statusCode).toBe(204);
+    expect((await call(t, user.cookie, 'GET', '/api/keeping')).json()).toMatchObject({ offerDeclined: false });
+    expect((await call(t, user.cookie, 'PUT', '/api/keeping/offer', { declined: 'yes' })).statusCode).toBe(400);
+    expect((await call(t, undefined, 'PUT', '/api/keeping/offer', { declined: true })).statusCode).toBe(401);
+  });
+
   it('stores what the browser encrypted, and another device opens it with the passphrase or the recovery key', async () => {
     const user = await createUser(t);
     expect((await call(t, user.cookie, 'GET', '/api/keeping')).json()).toMatchObject({ enabled: false, keys: null, conversations: 0 });
@@ -58,6 +73,8 @@ describe('keeping conversations across devices', () => {
     expect(await t.db.select().from(keptConversations).where(eq(keptConversations.userId, user.id))).toEqual([]);
     expect(await t.db.select().from(keepingKeys).where(eq(keepingKeys.userId, user.id))).toEqual([]);
     expect((await call(t, user.cookie, 'PUT', `/api/keeping/conversations/${record.conversationId}`, sealed)).json().error.code).toBe('KEEPING_OFF');
+    // Turned off, it is not offered again after a memory (the profile still turns it on).
+    expect((await call(t, user.cookie, 'GET', '/api/keeping')).json()).toMatchObject({ enabled: false, offerDeclined: true });
   });
 
   it("keeps each person's conversations apart: another person's id is not found, and cannot be overwritten", async () => {

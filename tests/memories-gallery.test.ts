@@ -51,7 +51,7 @@ describe('GET /api/memories (the gallery)', () => {
     expect(idsOf((await gallery(user.cookie, '?page=2')).items)).toEqual(expected.slice(9, 18));
     const last = await gallery(user.cookie, '?page=3');
     expect(idsOf(last.items)).toEqual(expected.slice(18));
-    // Past the end: nothing, but the real count, so the browser can go back to page 1 (spec §4 "Gallery").
+    // Past the end: nothing, but the real count, so the browser can go back to page 1.
     expect(await gallery(user.cookie, '?page=9')).toEqual({ items: [], total: 20, page: 9, pageSize: 9, pageCount: 3 });
   });
 

@@ -1,5 +1,5 @@
 /**
- * A server killed (SIGKILL) in the middle of a generation restarts cleanly (issue 10, item 3): the real entry
+ * A server killed (SIGKILL) in the middle of a generation restarts cleanly: the real entry
  * point on a PGlite data folder, killed while the image API keeps the generation waiting, then started again
  * on the same folder. PGlite's on-disk recovery is exercised for real; the generation cut short must leave
  * no reserved slot, no half-written memory and no stray file (docs/decisions/0028).

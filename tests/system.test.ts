@@ -20,6 +20,7 @@ describe('health and public configuration', () => {
         mail: 'outbox',
         storage: 'local-folder',
         googleSignIn: 'disabled',
+        localModel: { chat: null, text: null },
       },
     });
   });

@@ -27,7 +27,10 @@ const app = Fastify();
 await app.register(webAppPlugin, {
   dir: dist,
   enabled: true,
-  renderPage: async (pathname) => (pathname.startsWith('/shared/') ? (html) => html.replace('<title>Souvenir</title>', '<title>A shared memory</title>') : null),
+  pages: async () => async (pathname) =>
+    pathname.startsWith('/shared/')
+      ? { html: indexHtml.replace('<title>Souvenir</title>', '<title>A shared memory</title>'), cacheControl: 'no-cache', vary: 'cookie, accept-encoding' }
+      : null,
 });
 afterAll(async () => {
   await app.close();

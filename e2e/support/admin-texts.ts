@@ -21,6 +21,8 @@ const en = {
   agentNames: 'Name', // admin:agent.namesTitle
   agentNameEn: 'Agent name (English)', // admin:agent.nameEn
   agentNameFr: 'Agent name (French)', // admin:agent.nameFr
+  agentGenderFr: 'In French, the agent is spoken of as', // admin:agent.genderFr
+  agentMasculine: 'Masculine (le compagnon, content)', // admin:agent.genders.masculine
   agentPicture: 'Picture', // admin:agent.avatar.title
   agentPictureFile: "Choose the agent's picture", // admin:agent.avatar.fileLabel
   agentPictureCurrent: "The agent's current picture", // admin:agent.avatar.current
@@ -85,6 +87,8 @@ const fr: typeof en = {
   agentNames: 'Nom',
   agentNameEn: 'Nom de l’agent (anglais)',
   agentNameFr: 'Nom de l’agent (français)',
+  agentGenderFr: 'En français, on parle de l’agent au',
+  agentMasculine: 'Masculin (le compagnon, content)',
   agentPicture: 'Photo',
   agentPictureFile: 'Choisir la photo de l’agent',
   agentPictureCurrent: 'La photo actuelle de l’agent',

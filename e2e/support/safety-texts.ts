@@ -16,8 +16,10 @@ const en = {
       CA: 'Not in Canada? Choose your country',
     })[country], // safety:country.choose.*
   close: 'Close', // common:actions.close
-  /** chat:disclosure.offline, for the built-in companion named `agent`. */
+  /** chat:disclosure.offline_feminine, for the built-in companion named `agent` (Mira, feminine in French by default). */
   disclosureOffline: (agent: string) => `${agent} is Souvenir's built-in companion: a simple listener, with no AI behind it. It is not a therapist or a crisis service.`,
+  /** chat:disclosure.offline_masculine, once the administrator says the French name is masculine. */
+  disclosureOfflineMasculine: (agent: string) => `${agent} is Souvenir's built-in companion: a simple listener, with no AI behind it. It is not a therapist or a crisis service.`,
 };
 
 const fr: typeof en = {
@@ -36,7 +38,8 @@ const fr: typeof en = {
       CA: 'Pas au Canada\u00a0? Choisis ton pays',
     })[country],
   close: 'Fermer',
-  disclosureOffline: (agent) => `${agent} est le compagnon intégré de Souvenir\u00a0: une simple écoute, sans IA. Ce n’est ni un thérapeute ni un service d’aide en cas de crise.`,
+  disclosureOffline: (agent) => `${agent} est la compagne intégrée de Souvenir\u00a0: une simple écoute, sans IA. Ce n’est ni une thérapeute ni un service d’aide en cas de crise.`,
+  disclosureOfflineMasculine: (agent) => `${agent} est le compagnon intégré de Souvenir\u00a0: une simple écoute, sans IA. Ce n’est ni un thérapeute ni un service d’aide en cas de crise.`,
 };
 
 export function safetyUi(lang: 'en' | 'fr') {

@@ -34,12 +34,16 @@ import { createFilesService } from './modules/files/service';
 import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
-import { injectHead, sharedPageHead } from './modules/memories/shared-page-head';
+import { sharedPageHead } from './modules/memories/shared-page-head';
+import { mailRoutes } from './modules/mail/routes';
+import { createMailService } from './modules/mail/service';
 import { createProfileRepository } from './modules/profile/repository';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { createAiRepository } from './modules/ai/repository';
 import { aiRoutes } from './modules/ai/routes';
+import { requireReachableAddress } from './modules/ai/address-rule';
+import { createLocalModelsService } from './modules/ai/local-models';
 import { createAiService } from './modules/ai/service';
 import { createAccountRepository } from './modules/account/repository';
 import { accountRoutes } from './modules/account/routes';
@@ -50,19 +54,19 @@ import { createContinuityService } from './modules/continuity/service';
 import { createKeepingRepository } from './modules/keeping/repository';
 import { keepingRoutes } from './modules/keeping/routes';
 import { createKeepingService } from './modules/keeping/service';
-import { createCommunityRepository } from './modules/community/repository';
 import { communityRoutes } from './modules/community/routes';
 import { createCommunityService } from './modules/community/service';
 import { createPrivacyRepository } from './modules/privacy/repository';
 import { privacyRoutes } from './modules/privacy/routes';
 import { createPrivacyService } from './modules/privacy/service';
 import { createRemindersRepository } from './modules/reminders/repository';
-import { adminRoutes } from './modules/reminders/routes';
+import { remindersRoutes } from './modules/reminders/routes';
 import { createRemindersService } from './modules/reminders/service';
 import { createSafetyRepository } from './modules/safety/repository';
 import { safetyRoutes } from './modules/safety/routes';
 import { createSafetyService } from './modules/safety/service';
 import { createSettingsRepository } from './modules/settings/repository';
+import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
 import { createSupportRepository } from './modules/support/repository';
 import { supportRoutes } from './modules/support/routes';
@@ -72,10 +76,12 @@ import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler
 import { jsonBodyPlugin } from './plugins/json-body';
 import { storableParamsPlugin } from './plugins/storable-params';
 import { securityPlugin } from './plugins/security';
+import { createPageRenderer } from './plugins/page-render';
 import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
 import { createStorageProvider, type StorageProvider } from './providers/storage/index';
+import { createLocalModelRuntime } from './providers/local-model/runtime';
 import { createOfflineExtractor } from './providers/text/offline-extractor';
 import { FILES_URL_PREFIX } from './providers/storage/keys';
 import { createSecretBox, resolveSecretsKey } from './secret-box';
@@ -128,6 +134,9 @@ export async function buildApp(deps: AppDependencies) {
   const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
   const files = createFilesService({ storage, remote: config.storage.migration });
   const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails, files });
+  // The administrators' settings, read by the chat, generation, billing and community; what the panel
+  // shows of the providers is read when asked (`providers` below), since the AI tab can change them.
+  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers: () => providers() });
   const running = new Set<Promise<void>>();
   const backgroundTasks = {
     run: (task: Promise<void>) => {
@@ -151,7 +160,7 @@ export async function buildApp(deps: AppDependencies) {
     hasAnyUser: () => authRepository.hasAnyUser(),
     mail,
   });
-  const signIn = createSignInService({ signIn: createSignInRepository(database.db), sso: config.sso });
+  const signIn = createSignInService({ signIn: createSignInRepository(database.db), settings, sso: config.sso });
   const auth = createAuth({
     db: database.db,
     baseUrl: config.explicitPublicUrl,
@@ -169,18 +178,30 @@ export async function buildApp(deps: AppDependencies) {
     registration: invitations,
   });
   const session = createSessionReader(auth, authRepository);
+  // "Private AI on this server": model files under <DATA_DIR>/models, each run in its own worker thread once
+  // used (nothing starts until then), downloaded in the background from addresses the AI tab's rule allows.
+  const localRuntime = createLocalModelRuntime({
+    dataDir: config.dataDir,
+    ...(config.localModel.threads ? { threads: config.localModel.threads } : {}),
+    contextSize: config.localModel.contextSize,
+    gpu: config.localModel.gpu,
+    checkDownloadUrl: (url) => requireReachableAddress(url, 'url'),
+  });
+  const localModels = createLocalModelsService({ runtime: localRuntime, onDownloadDone: () => ai.forget() });
   // Every AI capability is resolved per request: the AI tab's choice, else the environment, else the built-in default.
   const ai = createAiService({
     repository: createAiRepository(database.db),
     box: createSecretBox(deps.secretsKey ?? resolveSecretsKey(config.secretsKey, config.dataDir)),
     config,
     log: app.log,
+    local: { runtime: localRuntime, models: localModels },
   });
   const billingRepository = createBillingRepository(database.db);
   // The access mode decides the provider: Stripe, the in-app sandbox, or none on a private instance.
   const payments = createBillingProvider(config.billing, { checkouts: billingRepository });
   const billing = createBillingService({
     billing: billingRepository,
+    settings,
     provider: payments.provider,
     defaultPriceIds: config.billing.provider === 'stripe' ? config.billing.priceIds : { en: null, fr: null },
   });
@@ -192,10 +213,11 @@ export async function buildApp(deps: AppDependencies) {
   });
   const memories = createMemoriesService({ memories: createMemoriesRepository(database.db), files, publicUrl: config.publicUrl });
   const continuity = createContinuityService({ continuity: createContinuityRepository(database.db), memories, profiles });
-  const keeping = createKeepingService({ keeping: createKeepingRepository(database.db) });
+  const keeping = createKeepingService({ keeping: createKeepingRepository(database.db), profiles });
   const chat = createChatService({
     chat: createChatRepository(database.db),
     profiles,
+    settings,
     billing,
     providers: ai,
     safety,
@@ -205,6 +227,7 @@ export async function buildApp(deps: AppDependencies) {
   const generation = createGenerationService({
     generations: createGenerationRepository(database.db),
     chat,
+    settings,
     safety,
     providers: ai,
     fallbackText: createOfflineExtractor(),
@@ -215,7 +238,7 @@ export async function buildApp(deps: AppDependencies) {
   const admin = createAdminGuard({ session, profiles });
   const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
-  const community = createCommunityService({ community: createCommunityRepository(database.db) });
+  const community = createCommunityService({ settings });
   const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing, keeping });
 
   // The AI capabilities can change while the app runs (the AI tab): read at each question.
@@ -227,7 +250,6 @@ export async function buildApp(deps: AppDependencies) {
     googleSignIn: config.google ? 'google' : 'disabled',
   });
 
-  const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers });
   const reminders = createRemindersService({
     reminders: createRemindersRepository(database.db),
     settings,
@@ -250,8 +272,10 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
-  await app.register(adminRoutes({ admin, session, settings, reminders, uploadMax: config.rateLimit.uploadMax, originOf }));
-  await app.register(aiRoutes({ admin, ai }));
+  await app.register(settingsRoutes({ admin, session, settings, uploadMax: config.rateLimit.uploadMax }));
+  await app.register(mailRoutes({ admin, mail: createMailService({ mail }) }));
+  await app.register(remindersRoutes({ admin, reminders, originOf }));
+  await app.register(aiRoutes({ admin, ai, local: localModels }));
   await app.register(billingRoutes({ session, admin, billing, webhook: payments.webhook, originOf }));
   await app.register(accountRoutes({ session, accounts, exportMax: config.rateLimit.exportMax }));
   await app.register(keepingRoutes({ session, keeping }));
@@ -293,16 +317,25 @@ export async function buildApp(deps: AppDependencies) {
     dir: config.webDistDir,
     enabled: config.serveWeb,
     jsonPrefixes: ['/api/', FILES_URL_PREFIX],
-    // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
-    renderPage: async (pathname, request) => {
-      // A token is plain hex: anything needing decoding is simply not one (and never throws here).
-      const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
-      if (!match) return null;
-      const token = match[1] ?? '';
-      const origin = originOf(request);
-      const head = sharedPageHead(await memories.findShared(token), `${origin}${pathname}`, origin);
-      return (html) => injectHead(html, head);
-    },
+    // Public pages drawn on the server, the signed-in shell with its session state (decision 0038).
+    pages: () =>
+      createPageRenderer(
+        app,
+        {
+          webDir: config.webDistDir,
+          ssrEntry: path.join(config.webDistDir, '..', 'ssr', 'entry-server.js'),
+          // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
+          extraHead: async (pathname, _language, request) => {
+            // A token is plain hex: anything needing decoding is simply not one (and never throws here).
+            const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
+            if (!match) return null;
+            const token = match[1] ?? '';
+            const origin = originOf(request);
+              return sharedPageHead(await memories.findShared(token), `${origin}${pathname}`, origin);
+          },
+        },
+        app.log,
+      ),
   });
 
   // The scheduled daily reminder run (off until an administrator turns it on): checked every interval,
@@ -331,6 +364,8 @@ export async function buildApp(deps: AppDependencies) {
     generation.recoverInterrupted(app.log, { everyRunning }).catch((error: unknown) => app.log.error({ err: error }, 'recovering interrupted generations failed'));
   app.addHook('onReady', async () => {
     await recoverGenerations(database.driver === 'pglite');
+    // Model downloads a stopped server left unfinished continue where they were (HTTP Range).
+    await localModels.resume(app.log).catch((error: unknown) => app.log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'resuming model downloads failed'));
   });
   const recoveryTimer = setInterval(() => void recoverGenerations(false), 60_000);
   recoveryTimer.unref();
@@ -342,6 +377,8 @@ export async function buildApp(deps: AppDependencies) {
     await backgroundTasks.settled();
     await mail.close();
     await storage.close?.();
+    // Ends the model workers; downloads pause and resume at the next start.
+    await localRuntime.close();
   });
   app.decorate('routeList', routeList);
   app.decorate('backgroundTasks', { pending: backgroundTasks.pending, settled: backgroundTasks.settled });

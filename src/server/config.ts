@@ -61,6 +61,8 @@ const envSchema = z.object({
   LOCAL_MODEL_PATH: optional(z.string().min(1)),
   LOCAL_MODEL_THREADS: optional(z.coerce.number().int().min(1).max(256)),
   LOCAL_MODEL_CONTEXT_SIZE: optional(z.coerce.number().int().min(512).max(131072)).default(4096),
+  /** Lets the local model use a GPU build, once one is installed (decision 0036: CPU only by default). */
+  LOCAL_MODEL_GPU: flag(false),
   CHAT_OFFLINE_DELAY_MS: optional(z.coerce.number().int().min(0).max(1000)).default(15),
   // Files (artworks, avatars): the folder under DATA_DIR unless S3_BUCKET names an S3-compatible bucket.
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')),
@@ -174,6 +176,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       /** CPU threads per generation; null: every core but one. */
       threads: env.LOCAL_MODEL_THREADS ?? null,
       contextSize: env.LOCAL_MODEL_CONTEXT_SIZE,
+      /** 'auto': a GPU build when one is installed (an opt-in, see docs/local-model.md); false: the CPU build only. */
+      gpu: env.LOCAL_MODEL_GPU ? ('auto' as const) : (false as const),
     },
     image: {
       /** With AI_IMAGE_MODEL: the OpenAI-compatible images API; otherwise the offline generative-art renderer. */
@@ -211,7 +215,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
           provider: 'stripe' as const,
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
-          /** Built-in defaults when the administrators' settings name no price (spec §3). */
+          /** Built-in defaults when the administrators' settings name no price. */
           priceIds: { en: env.STRIPE_PRICE_ID_EN ?? null, fr: env.STRIPE_PRICE_ID_FR ?? null },
           apiUrl: env.STRIPE_API_URL ?? null,
           timeoutMs: env.STRIPE_TIMEOUT_SECONDS * 1000,

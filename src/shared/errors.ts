@@ -21,11 +21,11 @@ export const ERROR_STATUS = {
   /** The chat provider failed or timed out before the reply started. */
   CHAT_PROVIDER_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
-  /** Today's memories are all made (spec §5: the admin's daily image limit, counted per UTC date). */
+  /** Today's memories are all made (the admin's daily image limit, counted per UTC date). */
   DAILY_LIMIT_REACHED: 429,
   /** The same Idempotency-Key is still being worked on. */
   GENERATION_IN_PROGRESS: 409,
-  /** Spec §8 "Error creating visual memory": the memory could not be saved; the daily limit was released. */
+  /** "Error creating visual memory": the memory could not be saved; the daily limit was released. */
   MEMORY_CREATE_FAILED: 500,
   /** Voice needs a transcription provider (the AI tab, or AI_TRANSCRIBE_MODEL); none is chosen. */
   TRANSCRIPTION_UNAVAILABLE: 503,
@@ -35,15 +35,15 @@ export const ERROR_STATUS = {
   IMAGE_MIGRATION_FAILED: 502,
   /** The mail provider refused or could not be reached (the admin e-mail tester, a single reminder). */
   MAIL_SEND_FAILED: 502,
-  /** Spec §8 Admin: "User not found with this email address". */
+  /** A single reminder names an address no account has: "User not found with this email address". */
   USER_NOT_FOUND: 404,
   /** The person unsubscribed from reminders: none is sent, even by hand. */
   REMINDERS_OPTED_OUT: 409,
-  /** Spec §8 Pricing: "Invalid promotion code. Please check your code and try again." */
+  /** The promotion code on the pricing page is not a known coupon: "Invalid promotion code. Please check your code and try again." */
   INVALID_PROMO_CODE: 400,
-  /** The billing portal needs a paid subscription (spec §8 noPortalUrl). */
+  /** The billing portal needs a paid subscription; free access has nothing to manage. */
   NO_SUBSCRIPTION: 409,
-  /** The payment provider failed or could not be reached (spec §8 paymentError). */
+  /** The payment provider failed or could not be reached; the person is told the payment failed. */
   PAYMENT_PROVIDER_FAILED: 502,
   /** A conversation was sent to be kept while keeping is off for this person. */
   KEEPING_OFF: 409,

@@ -1,10 +1,19 @@
-// The business constants of spec §9, in one place for the server and the web app.
+// The product's business constants (prices, limits, page sizes, timings), in one place for the server and the web app.
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** The browser's choice of language, for the pages the server renders (it holds only a language code). */
+export const LANGUAGE_COOKIE = 'souvenir_language';
 
 export const GENDERS = ['male', 'female', 'other', 'unspecified'] as const;
 export type Gender = (typeof GENDERS)[number];
+
+/**
+ * How French speaks of the companion, whose name the administrator chooses: "Mira est la compagne…",
+ * "je suis contente". Neutral words are chosen that need no agreement at all. Decision 0059.
+ */
+export const AGENT_GENDERS = ['feminine', 'masculine', 'neutral'] as const;
+export type AgentGender = (typeof AGENT_GENDERS)[number];
 
 export const PRICE_DISPLAY = { en: '$4.99', fr: '4,99 €' } as const;
 

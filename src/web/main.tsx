@@ -1,33 +1,77 @@
-import '@fontsource-variable/fraunces';
-// Italic for quotes and, later, memory reflections; fetched only when a page uses it.
-import '@fontsource-variable/fraunces/wght-italic.css';
-import '@fontsource-variable/inter';
+import './fonts.css';
 import './styles.css';
+import type { MeResponse } from '@shared/contracts/me';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
-import { meQueryOptions } from './lib/api/get-me';
+import { routes } from './app/router';
+import { meQueryKey, meQueryOptions } from './lib/api/get-me';
+import { i18n, setLanguage } from './lib/i18n';
+import { readStoredLanguage, toLanguage } from './lib/language';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+/** What the server put in the page (src/server/plugins/page-render.ts): who is signed in, and a rendered page's data. */
+interface PageState {
+  me?: MeResponse | null;
+  queries?: DehydratedState;
+}
+
+function readPageState(): PageState {
+  const element = document.getElementById('souvenir-state');
+  if (!element?.textContent) return {};
+  try {
+    return JSON.parse(element.textContent) as PageState;
+  } catch {
+    return {};
+  }
+}
+
+/** The routes matched by the first page have their code in before hydrating, so the first render matches the server's. */
+async function loadMatchedRoutes(list: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(list, window.location) ?? [];
+  for (const { route } of matches) {
+    if (typeof route.lazy === 'function') {
+      Object.assign(route, await route.lazy());
+      delete route.lazy;
+    }
+  }
+}
+
+const state = readPageState();
 const queryClient = createQueryClient();
-// Every page asks who is signed in: ask now, while the page's own code is still downloading (decision 0029).
-void queryClient.prefetchQuery(meQueryOptions());
-const router = createAppRouter();
+if (state.queries) hydrate(queryClient, state.queries);
+// Who is signed in is in the page when the server served it; otherwise ask now, while the page's code downloads.
+if (state.me !== undefined) queryClient.setQueryData(meQueryKey, state.me);
+else void queryClient.prefetchQuery(meQueryOptions());
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      {/* flushSync lets a navigation commit at once when asked (sign-out relies on it). */}
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
-    </AppProviders>
-  </StrictMode>,
-);
+const rendered = document.documentElement.hasAttribute('data-rendered') && container.hasChildNodes();
 
+async function start() {
+  if (rendered) await loadMatchedRoutes(routes);
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        {/* flushSync lets a navigation commit at once when asked (sign-out relies on it). */}
+        <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (rendered) hydrateRoot(container!, app);
+  else createRoot(container!).render(app);
+
+  // The server drew the page in the language it could tell (cookie, then the browser's); a choice remembered on
+  // this browser from before the cookie existed wins now, and sets the cookie for next time.
+  const stored = toLanguage(readStoredLanguage());
+  if (rendered && stored && stored !== i18n.language) setLanguage(stored);
+}
+
+void start();
 registerServiceWorker();

@@ -41,7 +41,7 @@ export const postGeneration = (t: TestApp, cookie: string | undefined, payload: 
     payload: payload as Record<string, unknown>,
   });
 
-/** The admin's daily limit (spec §9 default 1). */
+/** The admin's daily limit (1 unless an administrator changes it). */
 export async function setDailyLimit(t: TestApp, limit: number) {
   await t.db.update(appSettings).set({ dailyGenerationLimit: limit }).where(eq(appSettings.id, 1));
 }

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { LANGUAGES } from '@shared/limits';
+import { LANGUAGE_COOKIE, LANGUAGES } from '@shared/limits';
 import { ON_DEMAND_NAMESPACES, loadNamespaces } from '@web/lib/i18n';
 
 // findBy… and waitFor give up after 1 s by default: on a busy two-core CI machine a page that renders
@@ -49,4 +49,6 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // The language cookie is a remembered choice too (read before local storage): each test starts without one.
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
 });

@@ -19,6 +19,8 @@ export const DEFAULT_SETTINGS = {
   ].join(' '),
   agentName: 'Mira',
   agentNameFr: 'Mira',
+  // Mira is a woman's name in French: "Mira est la compagne…", "je suis contente".
+  agentGenderFr: 'feminine',
   imagePrompt:
     'A serene, painterly artwork that captures the emotional atmosphere of this moment, soft light, rich texture, no text, no people’s faces, suitable for all audiences.',
   imagePromptFr:

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '@shared/errors';
+import type { RenderedPage } from './page-render';
 
 /**
  * Serves the built SPA from dist/web: hashed assets cached for a year, index.html never cached,
@@ -19,10 +19,11 @@ export interface WebAppOptions {
   enabled: boolean;
   jsonPrefixes?: string[];
   /**
-   * Pages whose HTML must say something before the app runs (link previews of a shared memory):
-   * given the page's path, answers a transformation of index.html, or null for the plain file.
+   * Draws each page's HTML from the built index.html (page-render.ts: server-rendered public pages, the signed-in
+   * shell with its session state). Made once the files are known to be there; where it answers null, or without
+   * it, index.html goes as it is.
    */
-  renderPage?: (pathname: string, request: FastifyRequest) => Promise<((html: string) => string) | null>;
+  pages?: () => Promise<(pathname: string, request: FastifyRequest) => Promise<RenderedPage | null>>;
 }
 
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
@@ -48,18 +49,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     });
   }
 
-  let indexHtml: Promise<string> | null = null;
+  const renderPage = serve && opts.pages ? await opts.pages() : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (serve && (request.method === 'GET' || request.method === 'HEAD') && !jsonPrefixes.some((p) => pathname.startsWith(p))) {
-      const transform = opts.renderPage ? await opts.renderPage(pathname, request) : null;
-      if (transform) {
-        indexHtml ??= readFile(index, 'utf8');
-        const html = transform(await indexHtml);
-        reply.header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding').type('text/html; charset=utf-8');
-        const encoded = compressHtml(html, request.headers['accept-encoding']);
-        return encoded ? reply.header('Content-Encoding', encoded.encoding).send(encoded.body) : reply.send(html);
+      const page = renderPage ? await renderPage(pathname, request) : null;
+      if (page) {
+        reply.header('Cache-Control', page.cacheControl).header('Vary', page.vary).type('text/html; charset=utf-8');
+        if (page.setCookie) reply.header('Set-Cookie', page.setCookie);
+        const encoded = compressHtml(page.html, request.headers['accept-encoding']);
+        return encoded ? reply.header('Content-Encoding', encoded.encoding).send(encoded.body) : reply.send(page.html);
       }
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
@@ -69,7 +69,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
 });
 
 /**
- * A page rendered per request (a shared memory's preview tags) is a couple of KB: compressed on the fly at a
+ * A page rendered per request (a server-rendered page, the shell with its session state) is a few KB: compressed on the fly at a
  * quick setting, as the browser allows. Null when it accepts neither Brotli nor gzip.
  */
 function compressHtml(html: string, acceptEncoding: string | undefined): { encoding: string; body: Buffer } | null {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, REMINDER_DEFAULT_DAYS } from '../limits';
+import { AGENT_GENDERS, EMAIL_MAX, REMINDER_DEFAULT_DAYS } from '../limits';
 import { providerNamesSchema } from './system';
 
 export const PROMPT_MAX = 20_000;
@@ -10,7 +10,7 @@ export const REMINDER_BODY_MAX = 50_000;
 export const DAILY_LIMIT_MAX = 1000;
 export const REMINDER_DAYS_MAX = 365;
 
-/** Prompts, names, templates: required once trimmed (spec §5 "Admin saves"). */
+/** Prompts, names, templates: required once trimmed, so an administrator cannot save a blank one. */
 const requiredText = (max: number, tooLong: string) =>
   z.string({ error: 'validation.settingRequired' }).trim().min(1, 'validation.settingRequired').max(max, tooLong);
 /** Price ids and promotion codes: optional; empty clears. */
@@ -22,12 +22,14 @@ const optionalText = (max: number) =>
     .transform((value) => value || null)
     .nullable();
 
-/** Everything the administrator panel edits in app_settings (spec §3), as GET /api/admin/settings answers it. */
+/** Everything the administrator panel edits in app_settings (its single row), as GET /api/admin/settings answers it. */
 export const adminSettingsSchema = z.object({
   chatPrompt: z.string(),
   chatPromptFr: z.string(),
   agentName: z.string(),
   agentNameFr: z.string(),
+  /** How French speaks of the agent (its name's grammatical gender). */
+  agentGenderFr: z.enum(AGENT_GENDERS),
   agentAvatarUrl: z.string().nullable(),
   imagePrompt: z.string(),
   imagePromptFr: z.string(),
@@ -63,6 +65,7 @@ export const adminSettingsUpdateSchema = z
     chatPromptFr: requiredText(PROMPT_MAX, 'validation.promptTooLong'),
     agentName: requiredText(AGENT_NAME_MAX, 'validation.agentNameTooLong'),
     agentNameFr: requiredText(AGENT_NAME_MAX, 'validation.agentNameTooLong'),
+    agentGenderFr: z.enum(AGENT_GENDERS, { error: 'validation.agentGenderInvalid' }),
     imagePrompt: requiredText(PROMPT_MAX, 'validation.promptTooLong'),
     imagePromptFr: requiredText(PROMPT_MAX, 'validation.promptTooLong'),
     summaryPrompt: requiredText(PROMPT_MAX, 'validation.promptTooLong'),
@@ -98,7 +101,7 @@ export const agentAvatarResponseSchema = z.object({ agentAvatarUrl: z.string() }
 
 const emailAddress = z.email({ error: 'validation.emailInvalid' }).max(EMAIL_MAX, 'validation.emailTooLong');
 
-/** POST /api/admin/email/test — the e-mail tester (spec §7 send-email: to, subject, html). */
+/** POST /api/admin/email/test — the e-mail tester: a recipient, and optionally a subject and an HTML body. */
 export const testEmailSchema = z.strictObject({
   to: z.string({ error: 'validation.recipientRequired' }).trim().min(1, 'validation.recipientRequired').pipe(emailAddress),
   subject: z.string({ error: 'validation.settingTooLong' }).trim().max(REMINDER_SUBJECT_MAX, 'validation.settingTooLong').default(''),
@@ -122,8 +125,8 @@ export const outboxPageSchema = z.object({
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
 /**
- * POST /api/admin/reminders/bulk — reminds everyone whose last chat is more than `days` days ago (spec §9:
- * default 7, at least 1), each in their language with their first name, except people who unsubscribed or
+ * POST /api/admin/reminders/bulk — reminds everyone whose last chat is more than `days` days ago
+ * (7 by default, at least 1), each in their language with their first name, except people who unsubscribed or
  * were reminded within those days. POST /api/admin/reminders/single {email} reminds one person
  * (404 USER_NOT_FOUND "User not found with this email address").
  */

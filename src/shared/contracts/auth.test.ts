@@ -4,7 +4,7 @@ import { registerSchema, resetPasswordSchema, signInSchema } from './auth';
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('auth validation rules (spec §5)', () => {
+describe('auth validation rules (sign-in, sign-up and a new password)', () => {
   it('asks for both e-mail and password to sign in', () => {
     expect(messages(signInSchema.safeParse({ email: '', password: '' }))).toEqual({
       email: 'validation.signInRequired',

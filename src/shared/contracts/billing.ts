@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../limits';
 
-/** Spec §3 "Subscription status" — GET /api/billing/status. Free access counts as active. */
+/** Whether a person is subscribed, until when, and whether by free access — GET /api/billing/status. Free access counts as active. */
 export const subscriptionStatusSchema = z.object({
   hasActiveSubscription: z.boolean(),
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
@@ -24,7 +24,7 @@ export const PROMO_CODE_MAX = 64;
 export const PROMO_CODE_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u;
 
 /**
- * POST /api/billing/checkout — spec §7 create-checkout. The promotion code is trimmed and sent only when
+ * POST /api/billing/checkout — a checkout in the person's language and price. The promotion code is trimmed and sent only when
  * not empty; an unknown code answers 400 INVALID_PROMO_CODE. Already subscribed: { hasActiveSubscription: true }.
  */
 export const checkoutRequestSchema = z.strictObject({
@@ -35,7 +35,7 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const checkoutResponseSchema = z.union([z.object({ hasActiveSubscription: z.literal(true) }), z.object({ url: z.string() })]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-/** POST /api/billing/portal — spec §7 create-billing-portal, in the person's language. 409 NO_SUBSCRIPTION without one. */
+/** POST /api/billing/portal — the payment provider's billing portal, in the person's language. 409 NO_SUBSCRIPTION without one. */
 export const portalRequestSchema = z.strictObject({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }) });
 export const portalResponseSchema = z.object({ url: z.string() });
 
@@ -48,7 +48,8 @@ export const sandboxCheckoutSchema = z.object({
 });
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
 
-/** Coupons (spec §5): per-language maps of a human-readable code → the payment provider's promotion id. */
+/** Coupons: per-language maps of a human-readable code → the payment provider's promotion id;
+ * a code is valid only as a key of its own language's map (docs/decisions/0041-coupon-codes.md). */
 export const couponLanguageQuerySchema = z.object({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }) });
 export const couponMapSchema = z.object({ language: z.enum(LANGUAGES), coupons: z.record(z.string(), z.string()) });
 export type CouponMap = z.infer<typeof couponMapSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../limits';
+import { AGENT_GENDERS, LANGUAGES } from '../limits';
 import { SAFETY_COUNTRIES } from '../safety';
 
 /** Size limits of one reply request: a day's conversation of about an hour fits well within them. */
@@ -63,7 +63,7 @@ export const chatStatusQuerySchema = z.object({
 });
 export type ChatStatusQuery = z.infer<typeof chatStatusQuerySchema>;
 
-/** Spec §3 "Generation limit info": images left today (UTC date), never below 0. */
+/** Today's generation allowance: images left today (UTC date), never below 0. */
 export const generationLimitSchema = z.object({
   remaining: z.number().int().min(0),
   limit: z.number().int().min(0),
@@ -76,18 +76,20 @@ export const chatStatusResponseSchema = z.object({
   journalDays: z.number().int(),
   /** May talk with the agent today: active subscription, free access, or no journaled day yet. */
   hasAccess: z.boolean(),
-  /** Spec §3 "Subscription status"; free access counts as active. */
+  /** Whether the person is subscribed; free access counts as active. */
   subscription: z.object({ active: z.boolean(), freeAccess: z.boolean() }),
   generation: generationLimitSchema,
-  agent: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
+  /** `gender`: how French speaks of the agent, for the chat's words about it ("Mira est la compagne…"). */
+  agent: z.object({ name: z.string(), avatarUrl: z.string().nullable(), gender: z.enum(AGENT_GENDERS) }),
   firstName: z.string(),
   /** A transcription provider is configured: the microphone can be used. */
   voice: z.boolean(),
   /**
-   * Who writes the agent's words, for the chat's disclosure: the built-in offline companion (no AI),
-   * or an AI model (any provider). Said once in the chat's header, never inside a reply.
+   * Who writes the agent's words, for the chat's disclosure: the built-in offline companion (no AI), an AI
+   * model run by this server itself (nothing said leaves it), or an AI model elsewhere (any other provider).
+   * Said once in the chat's header, never inside a reply.
    */
-  companion: z.enum(['offline', 'ai']),
+  companion: z.enum(['offline', 'local', 'ai']),
 });
 export type ChatStatusResponse = z.infer<typeof chatStatusResponseSchema>;
 

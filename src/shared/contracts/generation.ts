@@ -37,7 +37,7 @@ export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /**
- * Which of spec §8's image messages the person sees: the artwork was made ('created'), or a default
+ * Which message the person sees once the memory exists: the artwork was made ('created'), or a default
  * artwork stands in because of the image size, a content policy, or another reason.
  */
 export const generationOutcomeSchema = z.enum(['created', 'fallback-size', 'fallback-policy', 'fallback']);
@@ -46,7 +46,7 @@ export type GenerationOutcome = z.infer<typeof generationOutcomeSchema>;
 export const generationResponseSchema = z.object({
   memoryId: z.uuid(),
   outcome: generationOutcomeSchema,
-  /** Spec §8 "other details are appended": a short, safe description of why the fallback was used. */
+  /** A short, safe description of why the fallback was used, appended to the fallback message. */
   errorDetails: z.string().nullable(),
   /** The title and reflection fell back to the defaults (the text provider failed). */
   textFallback: z.boolean(),

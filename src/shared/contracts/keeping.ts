@@ -66,9 +66,14 @@ export const keptConversationParamsSchema = z.strictObject({ conversationId: z.u
 /** POST /api/keeping (turn on) and PUT /api/keeping/keys (a new passphrase: the same data key, wrapped anew). */
 export const keepingKeysSchema = z.strictObject({ keys: keyEnvelopeSchema });
 
+/** PUT /api/keeping/offer: "Not now" (true), or asking to be offered again (false). */
+export const keepingOfferSchema = z.strictObject({ declined: z.boolean() });
+
 /** GET /api/keeping */
 export const keepingStatusSchema = z.object({
   enabled: z.boolean(),
+  /** The person said "Not now" (or turned keeping off): the offer after a memory is not made again. */
+  offerDeclined: z.boolean(),
   keys: keyEnvelopeSchema.nullable(),
   conversations: z.int(),
   bytes: z.int(),

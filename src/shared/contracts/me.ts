@@ -13,7 +13,7 @@ export const profileSchema = z.object({
   sessionCount: z.number().int(),
   /** The country whose helplines the chat's help panel shows; null until the person chooses one (the browser's guess is used). */
   country: z.enum(SAFETY_COUNTRIES).nullable(),
-  /** Present only when the caller is an administrator (spec §3: confidential, admin-only). */
+  /** Present only when the caller is an administrator: the medical note is confidential. */
   medicalDiagnosis: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -35,7 +35,8 @@ export const updateCountrySchema = z.strictObject({
 export type UpdateCountryInput = z.infer<typeof updateCountrySchema>;
 
 /**
- * POST /api/me/welcome-back — the welcome-back modal (spec §2 Home: session count exactly 2).
+ * POST /api/me/welcome-back — the welcome-back modal, shown when the session count is exactly 2
+ * (docs/decisions/0010-home-main-button-and-welcome-back.md).
  * Save sends the language and optionally a gender ("unspecified" is stored as none); Skip sends {}.
  * Both count the session (session_count + 1). Answers 204.
  */
@@ -48,7 +49,7 @@ export type WelcomeBackInput = z.infer<typeof welcomeBackSchema>;
 export const MEDICAL_NOTE_MAX = 5000;
 
 /**
- * PUT /api/me/profile — the profile form (spec §2 "Profile", §5): first name of at least 2 characters once
+ * PUT /api/me/profile — the profile form: first name of at least 2 characters once
  * trimmed, language, gender ("unspecified" is stored as none). `medicalDiagnosis` is the confidential note
  * only administrators see and edit (empty → none); anyone else sending it is refused with 403 and nothing
  * changes. Answers the same body as GET /api/me.

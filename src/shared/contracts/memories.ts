@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GALLERY_PAGE_SIZE, GALLERY_YEAR_MIN, HOME_MEMORIES_COUNT, MEMORY_TITLE_MAX } from '../limits';
 
-/** One memory as cards and lists show it (spec §3 souvenirs). The conversation never leaves the browser. */
+/** One memory as cards and lists show it (a row of souvenirs). The conversation never leaves the browser. */
 export const memorySummarySchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -55,9 +55,8 @@ const yearSchema = z.coerce
 
 /**
  * GET /api/memories?filter=all|favorites&year=2025&month=3&page=1&tz=Europe/Paris — one gallery page
- * (spec §2 "Memory gallery", §7 souvenirs "select count and page (9)"), newest first. A month needs a year.
- * A page beyond the last answers no items with the real total, so the browser can go back to page 1
- * (spec §4 "Gallery").
+ * (nine to a page, with the total for page numbers), newest first. A month needs a year.
+ * A page beyond the last answers no items with the real total, so the browser can go back to page 1.
  */
 export const galleryQuerySchema = z
   .object({
@@ -96,7 +95,7 @@ export const galleryYearsQuerySchema = z.object({ tz: timeZoneSchema });
 export const galleryYearsSchema = z.object({ years: z.array(z.number().int()) });
 export type GalleryYears = z.infer<typeof galleryYearsSchema>;
 
-/** A memory's title: required once trimmed, at most MEMORY_TITLE_MAX characters (spec §5 "Edit memory"). */
+/** A memory's title: required once trimmed, at most MEMORY_TITLE_MAX characters. */
 export const memoryTitleSchema = z
   .string({ error: 'validation.memoryTitleRequired' })
   .trim()
@@ -144,7 +143,7 @@ export type RecentMemoriesResponse = z.infer<typeof recentMemoriesResponseSchema
 
 /**
  * GET /api/memories/migration — the signed-in person's memories whose image is still at an image
- * provider's temporary address (spec §2 Home banner): how many, and which, so the browser can migrate
+ * provider's temporary address (the home page offers to move them): how many, and which, so the browser can migrate
  * them one at a time and count successes and failures.
  */
 export const imageMigrationStatusSchema = z.object({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN, SUPPORT_SUBJECT_MAX, SUPPORT_SUBJECT_MIN } from '../limits';
 
-/** Spec §3 "Support ticket": open → answered → closed (an answered or closed ticket can still be answered). */
+/** A support ticket's status: open → answered → closed (an answered or closed ticket can still be answered). */
 export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** POST /api/support/tickets — spec §5: subject ≥ 5 and message ≥ 20 characters, once trimmed. */
+/** POST /api/support/tickets — subject ≥ 5 and message ≥ 20 characters, once trimmed. */
 export const ticketCreateSchema = z.strictObject({
   subject: z
     .string({ error: 'validation.ticketSubjectTooShort' })

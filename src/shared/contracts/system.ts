@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localModelStatusSchema } from './ai';
 
 export const providerNamesSchema = z.object({
   chat: z.string(),
@@ -9,6 +10,8 @@ export const providerNamesSchema = z.object({
   mail: z.string(),
   storage: z.string(),
   googleSignIn: z.string(),
+  /** Where the local model answering conversation or memory writing stands; null where another provider answers. */
+  localModel: z.object({ chat: localModelStatusSchema.nullable(), text: localModelStatusSchema.nullable() }),
 });
 export type ProviderNames = z.infer<typeof providerNamesSchema>;
 

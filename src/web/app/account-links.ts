@@ -7,7 +7,7 @@ export interface AccountLink {
   adminOnly: boolean;
 }
 
-/** The avatar menu's entries (spec §2), shared with the mobile drawer. */
+/** The avatar menu's entries, shared with the mobile drawer. */
 export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { to: '/home/profile', labelKey: 'profile', icon: UserRound, adminOnly: false },
   { to: '/privacy-policy', labelKey: 'privacy', icon: Shield, adminOnly: false },

@@ -28,7 +28,7 @@ export function AuthErrorDialogHost() {
   // The state outlives this component (it is module-wide): an unmounted app leaves it closed.
   useEffect(() => closeAuthErrorDialog, []);
 
-  // The shared sign-out action lands on "/"; from this dialog the person goes on to /auth (spec §2).
+  // The shared sign-out action lands on "/"; from this dialog the person goes on to /auth.
   useEffect(() => {
     if (signOutFrom === null || location.key === signOutFrom || location.pathname !== '/') return;
     setSignOutFrom(null);

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useMe } from '@web/lib/api/get-me';
 import { visibleNavItems } from './nav-items';
 
-/** Mobile only: the thumb-reachable navigation fixed at the foot of the screen (spec §2). */
+/** Mobile only: the thumb-reachable navigation fixed at the foot of the screen. */
 export function BottomBar() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();

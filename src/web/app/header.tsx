@@ -10,7 +10,7 @@ import { SideDrawer } from './side-drawer';
 import { useSignOutAction } from './use-sign-out-action';
 import { UserMenu } from './user-menu';
 
-/** Exactly 64 px tall (spec §2); the navigation is inline from 768 px, in the drawer below. */
+/** Exactly 64 px tall; the navigation is inline from 768 px, in the drawer below. */
 export function Header() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();

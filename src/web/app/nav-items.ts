@@ -11,7 +11,7 @@ export interface NavItem {
 
 const under = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 
-/** One list for the header, the drawer and the bottom bar, so they never disagree (spec §2). */
+/** One list for the header, the drawer and the bottom bar, so they never disagree. */
 export const NAV_ITEMS: readonly NavItem[] = [
   // Home is the day's page and its conversation; the account pages under /home (profile, support, admin, pricing)
   // are reached from the avatar menu and highlight no main entry.

@@ -1,23 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { i18n } from '@web/lib/i18n';
 import { useToastTopOffset } from '@web/lib/toast-offset';
 
+/**
+ * Toasts sit under the 64 px header (never over it, nor at the bottom where the chat's input and the phone's bottom
+ * bar are), and at most two show at once: a third waits for one of them to leave.
+ */
+const TOAST_OFFSET = { top: 'calc(env(safe-area-inset-top, 0px) + 76px)' } as const;
+export const VISIBLE_TOASTS = 2;
+
 interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
+  /** The server render passes its own instance per request (its language); the browser uses the app's. */
+  i18nInstance?: I18n;
 }
 
 /** Everything the pages rely on except the router, which the caller supplies (browser or memory). */
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
-  // A control that must never be covered (the chat's help button) pushes the toasts below it.
+export function AppProviders({ queryClient, children, i18nInstance = i18n }: AppProvidersProps) {
+  // A control that must never be covered (the chat's help button) pushes the toasts below it; else under the header.
   const toastTop = useToastTopOffset();
-  const offset = toastTop === null ? undefined : { top: toastTop };
+  const offset = toastTop === null ? TOAST_OFFSET : { top: toastTop };
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
         {children}
         <Toaster
@@ -25,7 +35,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           position="top-center"
           offset={offset}
           mobileOffset={offset}
-          className={offset ? 'toasts-in-place' : undefined}
+          className={toastTop === null ? undefined : 'toasts-in-place'}
+          visibleToasts={VISIBLE_TOASTS}
           closeButton
           toastOptions={{
             classNames: {

@@ -3,7 +3,7 @@ import { Navigate, createBrowserRouter, useLocation, useParams, type RouteObject
 import { loadAppNamespaces, loadPublicPageNamespaces } from '@web/lib/i18n';
 import { RootLayout, RouteErrorPage } from './root-layout';
 
-/** Legacy short paths (spec §2) keep working: /chat, /memories and /memories/:id lead into /home. */
+/** Legacy short paths keep working: /chat, /memories and /memories/:id lead into /home. */
 function AliasRedirect({ to }: { to: string }) {
   const { search, hash } = useLocation();
   const { id } = useParams();

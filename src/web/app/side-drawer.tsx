@@ -1,27 +1,24 @@
 import type { MeResponse } from '@shared/contracts/me';
-import { LogIn, LogOut, Menu } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Menu } from 'lucide-react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { LanguageSwitcher } from '@web/components/language-switcher';
-import { Dialog, DialogTitle, DialogTrigger, DrawerContent } from '@web/components/ui/dialog';
+import { useLocation } from 'react-router';
 import { useIsMobile } from '@web/lib/use-is-mobile';
-import { cn } from '@web/lib/utils';
-import { ACCOUNT_LINKS } from './account-links';
-import { visibleNavItems } from './nav-items';
+
+// The drawer and its dialog code (~10 KB gzipped) load the first time the menu is opened, not with every page.
+const SideDrawerPanel = lazy(async () => ({ default: (await import('./side-drawer-panel')).SideDrawerPanel }));
 
 interface SideDrawerProps {
   me: MeResponse | null | undefined;
   onSignOut: () => void;
 }
 
-const entryClass =
-  'flex h-12 items-center gap-3 rounded-md px-3 text-[0.95rem] font-medium text-ink transition-colors hover:bg-sand aria-[current=page]:bg-accent-soft aria-[current=page]:text-accent-strong [&_svg]:size-5 [&_svg]:text-ink-muted aria-[current=page]:[&_svg]:text-accent-strong';
-
-/** Under 768 px the header's navigation moves here, with the same entries (spec §2). */
+/** Under 768 px the header's navigation moves here, with the same entries. */
 export function SideDrawer({ me, onSignOut }: SideDrawerProps) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const isMobile = useIsMobile();
 
@@ -32,65 +29,27 @@ export function SideDrawer({ me, onSignOut }: SideDrawerProps) {
   }, [isMobile]);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger
+    <>
+      <button
+        ref={trigger}
+        type="button"
         aria-label={t('header.openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
         className="-ml-2 inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-ink transition-colors hover:bg-sand md:hidden"
       >
         <Menu aria-hidden="true" className="size-6" />
-      </DialogTrigger>
-      <DrawerContent closeLabel={t('header.closeMenu')} aria-describedby={undefined}>
-        <DialogTitle className="flex h-10 items-center">{t('header.menuTitle')}</DialogTitle>
-        <nav aria-label={t('nav.label')} className="mt-6">
-          <ul className="space-y-1">
-            {visibleNavItems(Boolean(me)).map(({ to, labelKey, icon: Icon, isActive }) => (
-              <li key={to}>
-                <Link to={to} aria-current={isActive(pathname) ? 'page' : undefined} className={entryClass}>
-                  <Icon aria-hidden="true" />
-                  {t(`nav.${labelKey}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className="my-5 h-px bg-line" />
-
-        {me ? (
-          <ul className="space-y-1">
-            {ACCOUNT_LINKS.filter((link) => !link.adminOnly || me.profile.isAdmin).map(({ to, labelKey, icon: Icon }) => (
-              <li key={to}>
-                <Link to={to} aria-current={pathname === to ? 'page' : undefined} className={entryClass}>
-                  <Icon aria-hidden="true" />
-                  {t(`header.${labelKey}`)}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <button
-                type="button"
-                className={cn(entryClass, 'w-full cursor-pointer')}
-                onClick={() => {
-                  setOpen(false);
-                  onSignOut();
-                }}
-              >
-                <LogOut aria-hidden="true" />
-                {t('header.signOut')}
-              </button>
-            </li>
-          </ul>
-        ) : (
-          <Link to="/auth" className={entryClass}>
-            <LogIn aria-hidden="true" />
-            {t('header.signIn')}
-          </Link>
-        )}
-
-        <div className="mt-auto pt-8">
-          <LanguageSwitcher />
-        </div>
-      </DrawerContent>
-    </Dialog>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <SideDrawerPanel me={me} onSignOut={onSignOut} open={open} onOpenChange={setOpen} trigger={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

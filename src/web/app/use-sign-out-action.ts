@@ -26,7 +26,7 @@ export function useSignOutAction() {
     }
     queryClient.setQueryData(meQueryKey, null);
     await navigate('/', { flushSync: true });
-    // Spec §4: nothing personal stays in memory, even when the server call failed. The chat page has
+    // Nothing personal stays in memory, even when the server call failed. The chat page has
     // unmounted by now (its request aborted), so no late write can bring a conversation back.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
     void conversationStore.clearAll();

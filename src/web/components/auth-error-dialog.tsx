@@ -12,7 +12,7 @@ interface AuthErrorDialogProps {
 }
 
 /**
- * Spec §2 Home: the session could not be confirmed. Says what usually helps, in the order people
+ * The session could not be confirmed (docs/decisions/0011-auth-error-dialog.md). Says what usually helps, in the order people
  * should try it, and offers the two actions that can be done from here.
  */
 export function AuthErrorDialog({ open, onOpenChange, onRefresh, onSignOut, signingOut = false }: AuthErrorDialogProps) {

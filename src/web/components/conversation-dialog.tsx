@@ -30,7 +30,7 @@ function rememberConversation(conversationId: string) {
 }
 
 /**
- * "View conversation" (spec §2 Home, Memory detail). Instead of sending the person back into the chat,
+ * "View conversation" (on memory cards and the memory page). Instead of sending the person back into the chat,
  * the conversation opens here, read only, from this device's store — the only place it exists. Nothing
  * shows when the memory has no conversation.
  */

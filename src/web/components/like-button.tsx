@@ -15,9 +15,9 @@ interface LikeButtonProps {
 const TOAST_ID = 'memory-like';
 
 /**
- * The favourite heart (spec §2, §4 "Memory like"). The heart fills at once — the cache is updated
+ * The favourite heart. The heart fills at once — the cache is updated
  * optimistically by useUpdateMemory, which also puts it back if the server refuses — and a toast
- * says what happened (spec §8 Memories).
+ * says what happened.
  */
 export function LikeButton({ memory, size = 'sm', className }: LikeButtonProps) {
   const { t } = useTranslation('gallery');

@@ -5,7 +5,7 @@ import { MemoryCardSkeleton } from './memory-card';
 /** The memory grid of the home page and the gallery: one column on phones, up to three on wide screens. */
 export const memoryGridClassName = 'grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3';
 
-/** Spec §9: six skeleton cards while memories load, and a status line for screen readers. */
+/** Six skeleton cards while memories load, and a status line for screen readers. */
 export function MemoryGridSkeleton({ label }: { label: string }) {
   return (
     <>

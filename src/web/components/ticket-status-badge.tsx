@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/utils';
 
 /**
- * Spec §4 "Support ticket status" (the Support page and the admin panel's tickets): open blue, answered green, closed grey, anything else light grey.
+ * A support ticket's status (the Support page and the admin panel's tickets): open blue, answered green, closed grey, anything else light grey.
  * Muted, paper-friendly shades of those hues, each with its text at ≥ 4.5:1 on its own background.
  */
 const tones: Record<string, string> = {

@@ -29,13 +29,23 @@ interface RequestOptions<T> {
 
 const networkError = (cause: unknown, fallback: string) => new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : fallback);
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** The browser's fetch, unless a server render put its own in (it answers public reads in-process). */
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** For the server render only (src/web/entry-server.tsx): where the API's answers come from there. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /**
  * `fetch` for the app's own API, with its cookies. A request that never reached the server rejects with
  * ApiError(0, 'NETWORK'); an abort is rethrown as it is.
  */
 export async function fetchApi(path: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(path, { credentials: 'same-origin', ...init });
+    return await transport(path, { credentials: 'same-origin', ...init });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError(cause, 'Network error');

@@ -6,7 +6,8 @@ import { createAuthClient } from 'better-auth/react';
  * client's session store, so its background session refetching is switched off.
  */
 export const authClient = createAuthClient({
-  baseURL: window.location.origin,
+  // The server render builds this module too but never calls it (it draws signed-out pages only).
+  baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/auth',
   sessionOptions: { refetchOnWindowFocus: false },
   // better-auth keeps the fetch it finds at start-up; looking it up per call keeps one network path

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /*
- * Whether the authentication-error dialog (spec §2 Home, §8 Pricing "sessionExpired") is open.
+ * Whether the authentication-error dialog (docs/decisions/0011-auth-error-dialog.md) is open.
  * Any feature may open it without importing another feature; the app layer mounts the one dialog.
  */
 let open = false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAgentAvatarSource, getAvatarSource } from './avatar-source';
 
-describe('getAvatarSource (spec §2 order)', () => {
+describe('getAvatarSource (profile, provider, first name, e-mail)', () => {
   const everything = {
     profileAvatarUrl: 'https://cdn.example/profile.png',
     userImage: 'https://google.example/photo.jpg',

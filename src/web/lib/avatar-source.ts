@@ -10,7 +10,7 @@ interface AvatarInputs {
 }
 
 /**
- * Spec §2: profile avatar, then the sign-in provider's picture, then the first letter of the first
+ * Profile avatar, then the sign-in provider's picture, then the first letter of the first
  * name, then the first two letters of the e-mail — always uppercased.
  */
 export function getAvatarSource({ profileAvatarUrl, userImage, firstName, email }: AvatarInputs): AvatarSource {

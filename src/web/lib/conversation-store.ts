@@ -2,14 +2,14 @@ import type { Language } from '@shared/limits';
 import type { SafetyLevel } from '@shared/safety';
 
 /**
- * The day's conversation lives only on this device (ARCHITECTURE.md §4): IndexedDB, per user, never
+ * The day's conversation lives only on this device: IndexedDB, per user, never
  * localStorage, the server or a log. Every conversation is kept by its id (so a memory can later show
  * "the original conversation" on the device that wrote it), and each user has one current session.
  * When IndexedDB is missing or refuses (private modes, quota), the store quietly keeps everything in
  * memory for the rest of the visit: the chat works, it is just not remembered after a reload.
  */
 
-/** Spec §3 "Chat message", plus the moment it was written and what kind of agent message it is. */
+/** A chat message (id, text, whose), plus the moment it was written and what kind of agent message it is. */
 export interface StoredMessage {
   id: string;
   content: string;

@@ -34,6 +34,17 @@ function localeOf(path: string): { language?: string; namespace?: string } {
   return match ? { language: match[1], namespace: match[2] } : {};
 }
 
+/**
+ * A page the server rendered says its language on <html data-rendered>: the first render must use the same
+ * one to hydrate (main.tsx then follows this browser's own choice, if different). Otherwise the usual order.
+ */
+function initialLanguage(): Language {
+  if (typeof document === 'undefined') return DEFAULT_LANGUAGE;
+  const root = document.documentElement;
+  if (root.hasAttribute('data-rendered')) return resolveLanguage({ profileLanguage: root.lang });
+  return resolveLanguage({ storedLanguage: readStoredLanguage(), browserLanguage: navigator.language });
+}
+
 const resources = buildResources(bundledLocaleModules);
 export const BUNDLED_NAMESPACES = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
 /** Every namespace that is not bundled. */
@@ -106,7 +117,7 @@ void i18n.use(initReactI18next).use(onDemandBackend).init({
   resources,
   // The bundled namespaces are complete; the others come through loadNamespaces (or, failing that, the backend).
   partialBundledLanguages: true,
-  lng: resolveLanguage({ storedLanguage: readStoredLanguage(), browserLanguage: navigator.language }),
+  lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   ns: BUNDLED_NAMESPACES,
@@ -132,7 +143,7 @@ void i18n.use(initReactI18next).use(onDemandBackend).init({
 });
 
 function followDocumentLanguage(language: string) {
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 followDocumentLanguage(i18n.language);
 i18n.on('languageChanged', followDocumentLanguage);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage } from './language';
+import { LANGUAGE_STORAGE_KEY, readStoredLanguage, resolveLanguage, storeLanguage } from './language';
 
 describe('resolveLanguage', () => {
   it("uses the signed-in person's profile language first", () => {
@@ -22,5 +22,17 @@ describe('resolveLanguage', () => {
   it('falls back to English', () => {
     expect(resolveLanguage({ browserLanguage: 'de-DE' })).toBe('en');
     expect(resolveLanguage({})).toBe('en');
+  });
+});
+
+describe('readStoredLanguage', () => {
+  it('takes the language cookie first (the server sets it when a page without scripts switches), then local storage', () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(readStoredLanguage()).toBe('en');
+    document.cookie = 'souvenir_language=fr; path=/';
+    expect(readStoredLanguage()).toBe('fr');
+    storeLanguage('en');
+    expect(readStoredLanguage()).toBe('en');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/limits';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@shared/limits';
 
 export const LANGUAGE_STORAGE_KEY = 'souvenir.language';
 
@@ -17,7 +17,7 @@ interface LanguageSources {
   profileLanguage?: string | null;
   /** What this browser chose before (header switcher, last signed-in profile). */
   storedLanguage?: string | null;
-  /** navigator.language: used only if it is English or French (spec §5). */
+  /** navigator.language: used only if it is English or French. */
   browserLanguage?: string | null;
 }
 
@@ -26,7 +26,17 @@ export function resolveLanguage({ profileLanguage, storedLanguage, browserLangua
   return toLanguage(profileLanguage) ?? toLanguage(storedLanguage) ?? toLanguage(browserLanguage) ?? DEFAULT_LANGUAGE;
 }
 
+/** The language cookie: set with every choice made here, and by the server when a page without scripts switched. */
+function readLanguageCookie(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(document.cookie);
+  return toLanguage(match?.[1]);
+}
+
+/** The latest choice on this browser: the cookie (it follows every switch), else what local storage kept. */
 export function readStoredLanguage(): string | null {
+  const fromCookie = readLanguageCookie();
+  if (fromCookie) return fromCookie;
   try {
     return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
@@ -41,4 +51,6 @@ export function storeLanguage(language: Language): void {
   } catch {
     // Not remembering the choice is acceptable; the interface still switches.
   }
+  // A year, the whole site; it holds only "en" or "fr".
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }

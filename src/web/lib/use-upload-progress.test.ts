@@ -14,7 +14,7 @@ const advance = (ms: number) =>
     vi.advanceTimersByTime(ms);
   });
 
-describe('useUploadProgress (spec §9 avatar bar)', () => {
+describe('useUploadProgress (the picture upload bar)', () => {
   it('is hidden until an upload starts, then climbs 10 points every 300 ms and waits at 90', () => {
     const { result } = renderHook(() => useUploadProgress());
     expect(result.current.value).toBeNull();

@@ -12,7 +12,7 @@ export interface UploadProgress {
 }
 
 /**
- * The picture upload bar of spec §9 (profile and agent pictures): 10 points every 300 ms up to 90, then 100 once the server has the picture,
+ * The picture upload bar (profile and agent pictures): 10 points every 300 ms up to 90, then 100 once the server has the picture,
  * hidden again 1 s later. Where the browser reports real upload progress, the bytes sent move the bar
  * (still up to 90: the server then re-encodes the picture), never backwards.
  */

@@ -7,7 +7,7 @@ export const aiProviders = pgTable(
   'ai_providers',
   {
     capability: text('capability', { enum: ['chat', 'text', 'image', 'transcription'] }).primaryKey(),
-    source: text('source', { enum: ['configuration', 'offline', 'openai-compatible'] }).notNull(),
+    source: text('source', { enum: ['configuration', 'offline', 'openai-compatible', 'local-model'] }).notNull(),
     preset: text('preset'),
     baseUrl: text('base_url'),
     model: text('model'),

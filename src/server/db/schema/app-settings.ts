@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AgentGender } from '@shared/limits';
 
-// Spec §3 "app_settings": a single row (id = 1), seeded with defaults at start (db/seed.ts).
+// The administrators' settings: a single row (id = 1), seeded with defaults at start (db/seed.ts).
 export const appSettings = pgTable(
   'app_settings',
   {
@@ -10,6 +11,8 @@ export const appSettings = pgTable(
     chatPromptFr: text('chat_prompt_fr').notNull(),
     agentName: text('agent_name').notNull(),
     agentNameFr: text('agent_name_fr').notNull(),
+    /** How French speaks of the agent: feminine | masculine | neutral (decision 0059). */
+    agentGenderFr: text('agent_gender_fr').$type<AgentGender>().notNull().default('neutral'),
     agentAvatarUrl: text('agent_avatar_url'),
     imagePrompt: text('image_prompt').notNull(),
     imagePromptFr: text('image_prompt_fr').notNull(),
@@ -51,6 +54,7 @@ export const appSettings = pgTable(
     check('app_settings_limit_check', sql`${t.dailyGenerationLimit} >= 0`),
     check('app_settings_reminder_days_check', sql`${t.reminderScheduleDays} >= 1`),
     check('app_settings_image_size_check', sql`${t.imageSize} ~ '^(auto|[0-9]{2,5}x[0-9]{2,5})$'`),
+    check('app_settings_agent_gender_fr_check', sql`${t.agentGenderFr} in ('feminine', 'masculine', 'neutral')`),
     check('app_settings_image_quality_check', sql`${t.imageQuality} in ('standard', 'hd', 'low', 'medium', 'high', 'auto')`),
   ],
 );

@@ -14,7 +14,7 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  /** The language chosen at sign-up (spec §3 user metadata); the profile holds the current preference. */
+  /** The language chosen at sign-up; the profile holds the current preference. */
   defaultLanguage: text('default_language').notNull().default('en'),
   ...timestamps,
 });

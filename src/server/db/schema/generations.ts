@@ -6,7 +6,7 @@ import { souvenirs } from './souvenirs';
 /**
  * One row per `Idempotency-Key` of POST /api/generations: a retried request with the same key answers
  * the first one's result instead of making a second memory. Holds no words of the conversation, the
- * title or the reflection — only the outcome the person is shown (spec §8) and the memory's id.
+ * title or the reflection — only the outcome the person is shown (which message) and the memory's id.
  */
 export const generations = pgTable(
   'generations',

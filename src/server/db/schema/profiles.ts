@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-// Spec §3 "profiles": one row per account, created with it, erased with it.
+// The profiles: one row per account, created with it, erased with it.
 export const profiles = pgTable(
   'profiles',
   {
@@ -12,7 +12,7 @@ export const profiles = pgTable(
     firstName: text('first_name').notNull(),
     avatarUrl: text('avatar_url'),
     defaultLanguage: text('default_language', { enum: ['en', 'fr'] }).notNull().default('en'),
-    /** male | female | other; "unspecified" is stored as null (spec §3). */
+    /** male | female | other; "unspecified" is stored as null. */
     gender: text('gender', { enum: ['male', 'female', 'other'] }),
     /** Confidential; readable and editable by administrators only; null when empty. */
     medicalDiagnosis: text('medical_diagnosis'),
@@ -23,7 +23,7 @@ export const profiles = pgTable(
     imageGenerationCount: integer('image_generation_count').notNull().default(0),
     lastImageGenerationDate: date('last_image_generation_date'),
     lastChatDate: date('last_chat_date'),
-    /** Granted by an administrator; counts as an active subscription (spec §1, §4 "Subscription status"). */
+    /** Granted by an administrator; counts as an active subscription. */
     freeAccess: boolean('free_access').notNull().default(false),
     /** Set by the unsubscribe link of a reminder e-mail: no reminder is ever sent again. */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
@@ -33,6 +33,8 @@ export const profiles = pgTable(
     continuityEnabled: boolean('continuity_enabled').notNull().default(true),
     /** Consent to send the facts the person wrote for the companion to remember. */
     continuityFactsEnabled: boolean('continuity_facts_enabled').notNull().default(false),
+    /** "Not now" to keeping conversations on every device: the offer after a memory is not made again (docs/keeping.md). */
+    keepingOfferDeclinedAt: timestamp('keeping_offer_declined_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-// Spec §3 "souvenirs": the memories — what the server keeps of a day (never the conversation itself).
+// The memories (souvenirs) — what the server keeps of a day (never the conversation itself).
 export const souvenirs = pgTable(
   'souvenirs',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-// Spec §3 "Support ticket". Erased with the account (issue 7), like everything else the person wrote.
+// Support tickets. Erased with the account (docs/decisions/0026-account-erasure-and-pictures.md), like everything else the person wrote.
 export const supportTickets = pgTable(
   'support_tickets',
   {

@@ -8,12 +8,21 @@ import {
   aiSettingsSchema,
   aiTestRequestSchema,
   aiTestResponseSchema,
+  localModelDownloadParamsSchema,
+  localModelDownloadRequestSchema,
+  localModelDownloadResponseSchema,
+  localModelOverviewSchema,
+  localModelTestRequestSchema,
 } from '@shared/contracts/ai';
 import type { AdminGuard } from '../auth/service';
+import type { LocalModelsService } from './local-models';
 import type { AiService } from './service';
 
-/** The administrator panel's AI tab: each capability's provider, its models, and a test call. */
-export function aiRoutes(deps: { admin: AdminGuard; ai: AiService }) {
+/**
+ * The administrator panel's AI tab: each capability's provider, its models, and a test call; and the
+ * private model run by this server: its files, their downloads, and a test generation.
+ */
+export function aiRoutes(deps: { admin: AdminGuard; ai: AiService; local: LocalModelsService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     // 401 signed out, 403 for anyone but an administrator — before any input is read.
@@ -36,6 +45,25 @@ export function aiRoutes(deps: { admin: AdminGuard; ai: AiService }) {
 
     api.post('/api/admin/ai/test', { onRequest: adminOnly, schema: { body: aiTestRequestSchema, response: { 200: aiTestResponseSchema } } }, async (request) =>
       deps.ai.test(request.body, request.log),
+    );
+
+    api.get('/api/admin/ai/local', { onRequest: adminOnly, schema: { response: { 200: localModelOverviewSchema } } }, async () => deps.local.overview());
+
+    // A machine without the memory or the disk for the model is an answer (200, ok: false), given before any byte is fetched.
+    api.post(
+      '/api/admin/ai/local/downloads',
+      { onRequest: adminOnly, schema: { body: localModelDownloadRequestSchema, response: { 200: localModelDownloadResponseSchema } } },
+      async (request) => deps.local.download(request.body, request.log),
+    );
+
+    api.delete(
+      '/api/admin/ai/local/downloads/:id',
+      { onRequest: adminOnly, schema: { params: localModelDownloadParamsSchema, response: { 200: localModelOverviewSchema } } },
+      async (request) => deps.local.cancel(request.params.id),
+    );
+
+    api.post('/api/admin/ai/local/test', { onRequest: adminOnly, schema: { body: localModelTestRequestSchema, response: { 200: aiTestResponseSchema } } }, async (request) =>
+      deps.local.test(request.body, request.log),
     );
   };
 }

@@ -1,7 +1,8 @@
-import { BlockList, isIP } from 'node:net';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AI_CAPABILITIES,
+  isLocalModelCapability,
   type AiCapability,
   type AiModelsRequest,
   type AiModelsResponse,
@@ -10,8 +11,8 @@ import {
   type AiSettings,
   type AiTestRequest,
   type AiTestResponse,
+  type LocalModelStatus,
 } from '@shared/contracts/ai';
-import { AppError } from '../../app-error';
 import type { Config } from '../../config';
 import { createChatProvider, type ChatProvider } from '../../providers/chat/index';
 import { createOfflineCompanion } from '../../providers/chat/offline-companion';
@@ -25,7 +26,10 @@ import { createOfflineExtractor } from '../../providers/text/offline-extractor';
 import { createOpenAiCompatibleText } from '../../providers/text/openai-compatible';
 import { createTranscriptionProvider, noTranscription, type TranscriptionProvider } from '../../providers/transcription/index';
 import { createOpenAiCompatibleTranscription } from '../../providers/transcription/openai-compatible';
+import type { LocalModelRuntime } from '../../providers/local-model/runtime';
 import { SecretUnreadableError, type SecretBox } from '../../secret-box';
+import type { LocalModelsService } from './local-models';
+import { requireReachableAddress } from './address-rule';
 import type { AiProviderRow, AiRepository } from './repository';
 
 /** The provider each capability is answered by. */
@@ -42,37 +46,13 @@ export const AI_SETTINGS_TTL_MS = 10_000;
 /** The longest a Test or a model list may take. */
 const PROBE_TIMEOUT_MS = 20_000;
 
-/**
- * Where the private model run by this server plugs in: each capability's provider built from a saved
- * endpoint. A new source (the local model) adds its own builder beside `endpoint` and a case in
- * `providerOf` below.
- */
+/** Each capability's provider built from a saved endpoint. */
 const BUILD_ENDPOINT: { [C in AiCapability]: (options: OpenAiOptions) => CapabilityProviders[C] } = {
   chat: createOpenAiCompatibleChat,
   text: createOpenAiCompatibleText,
   image: createOpenAiCompatibleImages,
   transcription: createOpenAiCompatibleTranscription,
 };
-
-// Cloud metadata services answer on link-local addresses: an address typed in the AI tab never reaches
-// them. Loopback and private networks stay allowed (Ollama, LM Studio and friends run there).
-const LINK_LOCAL = new BlockList();
-LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
-LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
-LINK_LOCAL.addAddress('fd00:ec2::254', 'ipv6');
-
-function requireReachableAddress(baseUrl: string) {
-  const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
-  const version = isIP(host);
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(host)?.[1];
-  const blocked =
-    (version === 4 && LINK_LOCAL.check(host, 'ipv4')) ||
-    (version === 6 && LINK_LOCAL.check(host, 'ipv6')) ||
-    (mapped !== undefined && LINK_LOCAL.check(mapped, 'ipv4'));
-  if (blocked) {
-    throw new AppError('VALIDATION_FAILED', 'This address is reserved for the machine’s own services.', { baseUrl: ['validation.aiBaseUrlBlocked'] });
-  }
-}
 
 const sameOrigin = (a: string | null, b: string) => a !== null && new URL(a).origin === new URL(b).origin;
 
@@ -84,17 +64,19 @@ export function maskKey(key: string): string {
 /**
  * The AI provider registry: for each capability, the AI tab's choice (kept in ai_providers), else the
  * environment variables, else the built-in default — read per request and cached for a few seconds
- * (docs/decisions/0035-ai-providers-from-the-admin-panel.md). Keys are sealed before they are stored,
+ * (docs/decisions/0037-ai-providers-from-the-admin-panel.md). Keys are sealed before they are stored,
  * opened only to hand them to the SDK, and never answered or logged.
  */
 export function createAiService(deps: {
   repository: AiRepository;
   box: SecretBox;
-  config: Pick<Config, 'chat' | 'text' | 'image' | 'transcription'>;
+  config: Pick<Config, 'chat' | 'text' | 'image' | 'transcription' | 'localModel'>;
   log: FastifyBaseLogger;
+  /** "Private AI on this server": the model files and the runtime that runs them in worker threads. */
+  local: { runtime: LocalModelRuntime; models: LocalModelsService };
   ttlMs?: number;
 }) {
-  const { repository, box, config, log } = deps;
+  const { repository, box, config, log, local } = deps;
   const ttlMs = deps.ttlMs ?? AI_SETTINGS_TTL_MS;
   const context = (capability: AiCapability) => `ai:${capability}`;
 
@@ -123,9 +105,33 @@ export function createAiService(deps: {
     }
   };
 
+  /**
+   * The local model's provider for a capability that writes text. While its file is still arriving (or was
+   * removed) the built-in default answers, so that nobody meets an error meanwhile. It offers no risk
+   * judgement: the offline assessor stands alone in front of it (docs/decisions/0055-local-model-in-the-product.md).
+   */
+  function localProviderOf<C extends AiCapability>(capability: C, file: string): CapabilityProviders[C] {
+    if (!isLocalModelCapability(capability) || !local.models.present(file)) return offline[capability];
+    if (capability === 'text') return local.runtime.text(file) as CapabilityProviders[C];
+    const chat = local.runtime.chat(file);
+    return { name: chat.name, streamReply: (input) => chat.streamReply(input) } satisfies ChatProvider as CapabilityProviders[C];
+  }
+
+  /**
+   * What the environment alone gives: AI_BASE_URL first; without it, LOCAL_MODEL_PATH for the capabilities
+   * that write text; else the built-in default.
+   */
+  const configuredLocal = (capability: AiCapability) =>
+    isLocalModelCapability(capability) && !config[capability].baseUrl ? config.localModel.path : null;
+  function configured<C extends AiCapability>(capability: C): CapabilityProviders[C] {
+    const file = configuredLocal(capability);
+    return file ? localProviderOf(capability, file) : fromConfiguration[capability];
+  }
+
   function providerOf<C extends AiCapability>(capability: C, row: AiProviderRow | undefined): CapabilityProviders[C] {
-    if (!row || row.source === 'configuration') return fromConfiguration[capability];
-    if (row.source === 'offline' || !row.baseUrl || !row.model) return offline[capability];
+    if (!row || row.source === 'configuration') return configured(capability);
+    if (row.source === 'local-model' && row.model) return localProviderOf(capability, row.model);
+    if (row.source === 'offline' || row.source === 'local-model' || !row.baseUrl || !row.model) return offline[capability];
     const { key, readable } = openKey(row);
     // Kind of problem only: the key itself, or anything about it, is never logged.
     if (!readable) log.warn({ capability }, 'the stored AI key cannot be read with the current SECRETS_KEY: calling without it');
@@ -157,8 +163,8 @@ export function createAiService(deps: {
   };
 
   const viewOf = (capability: AiCapability, row: AiProviderRow | undefined, active: string): AiProviderView => {
-    const configured = fromConfiguration[capability];
-    const viaEndpoint = configured.name === 'openai-compatible';
+    const viaEndpoint = fromConfiguration[capability].name === 'openai-compatible';
+    const localFile = configuredLocal(capability);
     const key = row ? openKey(row) : { key: null, readable: true };
     return {
       capability,
@@ -170,9 +176,9 @@ export function createAiService(deps: {
       keyMask: key.key ? maskKey(key.key) : null,
       active,
       configuration: {
-        provider: configured.name,
+        provider: localFile ? 'local-model' : fromConfiguration[capability].name,
         baseUrl: viaEndpoint ? config[capability].baseUrl : null,
-        model: viaEndpoint ? config[capability].model : null,
+        model: viaEndpoint ? config[capability].model : localFile ? path.basename(localFile) : null,
       },
       updatedAt: row?.updatedAt.toISOString() ?? null,
     };
@@ -196,10 +202,27 @@ export function createAiService(deps: {
     image: async () => (await current()).providers.image,
     transcription: async () => (await current()).providers.transcription,
 
-    /** Which provider answers each capability now (/api/health, the Global tab). */
-    async names(): Promise<{ [C in AiCapability]: string }> {
-      const { providers } = await current();
-      return { chat: providers.chat.name, text: providers.text.name, image: providers.image.name, transcription: providers.transcription.name };
+    /** Which provider answers each capability now (/api/health, the Global tab), and where a chosen local model stands. */
+    async names(): Promise<{ [C in AiCapability]: string } & { localModel: { chat: LocalModelStatus | null; text: LocalModelStatus | null } }> {
+      const { rows, providers } = await current();
+      const localOf = (capability: 'chat' | 'text') => {
+        const row = rows.find((r) => r.capability === capability);
+        if (row?.source === 'local-model' && row.model) return local.models.statusOf(row.model);
+        const file = !row || row.source === 'configuration' ? configuredLocal(capability) : null;
+        return file ? local.models.statusOf(file) : null;
+      };
+      return {
+        chat: providers.chat.name,
+        text: providers.text.name,
+        image: providers.image.name,
+        transcription: providers.transcription.name,
+        localModel: { chat: localOf('chat'), text: localOf('text') },
+      };
+    },
+
+    /** A download finished: the registry reads its choices again, so a model that just arrived answers at once. */
+    forget() {
+      cached = null;
     },
 
     view,
@@ -207,7 +230,18 @@ export function createAiService(deps: {
     /** Saves one capability's choice; this process uses it from the next request on, others within the TTL. */
     async update(capability: AiCapability, input: AiProviderUpdate, requestLog: FastifyBaseLogger): Promise<AiSettings> {
       const existing = (await repository.list()).find((r) => r.capability === capability);
-      if (input.source !== 'openai-compatible') {
+      if (input.source === 'local-model') {
+        local.models.requireUsable(capability, input.model);
+        // The endpoint's address and key stay as they were; the model field names the file meanwhile.
+        await repository.save({
+          capability,
+          source: input.source,
+          preset: existing?.preset ?? null,
+          baseUrl: existing?.baseUrl ?? null,
+          model: input.model,
+          sealedApiKey: existing?.sealedApiKey ?? null,
+        });
+      } else if (input.source !== 'openai-compatible') {
         // The endpoint stays filled in (its key still sealed), ready for when it is chosen again.
         await repository.save({
           capability,

@@ -133,7 +133,7 @@ export function createAuth(options: AuthOptions) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: verificationRequired(mail),
-      // Spec §2: after registering, the person signs in from the sign-in tab.
+      // After registering, the person signs in from the sign-in tab: no session is opened for them.
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -181,7 +181,7 @@ export function createAuth(options: AuthOptions) {
       : [],
     session: {
       expiresIn: 60 * 60 * 24 * 7,
-      // Kept off: a cached cookie would keep a revoked session valid (better-auth issue #6893).
+      // Kept off: a cached cookie would keep a revoked session valid (https://github.com/better-auth/better-auth/issues/6893).
       cookieCache: { enabled: false },
     },
     // Sign-in and sign-up are throttled by the server's own limiter (plugins/auth-rate-limit.ts),

@@ -97,13 +97,13 @@ export function createSessionReader(auth: Auth, sessions: AuthRepository) {
 export type SessionReader = ReturnType<typeof createSessionReader>;
 
 /**
- * Spec §6 "How admin is decided" — on the server, from the profile (or ADMIN_EMAILS), never from the browser.
+ * Whether the caller is an administrator — decided on the server, from the profile (or ADMIN_EMAILS), never from the browser.
  * Every admin route uses it in onRequest: 401 without a session, 403 for anyone else, and each refusal of a
  * signed-in person is logged (who and which route, nothing of the request body).
  */
 export function createAdminGuard(deps: { session: SessionReader; profiles: Pick<ProfileService, 'isAdmin'> }) {
   const admins = new WeakMap<FastifyRequest, SessionUser>();
-  return {
+  const guard = {
     async require(request: FastifyRequest): Promise<SessionUser> {
       const known = admins.get(request);
       if (known) return known;
@@ -112,7 +112,7 @@ export function createAdminGuard(deps: { session: SessionReader; profiles: Pick<
       try {
         admin = await deps.profiles.isAdmin(user);
       } catch (error) {
-        // Spec §6: any failure of the check means "not admin".
+        // Any failure of the check means "not admin".
         request.log.error({ err: error, userId: user.id }, 'admin check failed');
       }
       if (!admin) {
@@ -122,6 +122,12 @@ export function createAdminGuard(deps: { session: SessionReader; profiles: Pick<
       admins.set(request, user);
       return user;
     },
+
+    /** The same check as an onRequest hook: an administrator route refuses before any input is read. */
+    onRequest: async (request: FastifyRequest): Promise<void> => {
+      await guard.require(request);
+    },
   };
+  return guard;
 }
 export type AdminGuard = ReturnType<typeof createAdminGuard>;

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Language } from '@shared/limits';
 import type { Database } from '../../db/client';
-import { appSettings, billingEvents, profiles, sandboxCheckouts, subscriptions, users } from '../../db/schema/index';
+import { billingEvents, profiles, sandboxCheckouts, subscriptions, users } from '../../db/schema/index';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -52,11 +52,6 @@ async function applyWith(db: Database, input: SubscriptionChange): Promise<boole
   return rows.length === 1;
 }
 
-/** A stored coupon map as a `Map`: a key such as `__proto__` stays a key, never an object's prototype. */
-const couponMapOf = (stored: Record<string, string> | null | undefined) => new Map(Object.entries(stored ?? {}));
-
-const couponColumn = (language: Language) => (language === 'fr' ? appSettings.promoCodesFr : appSettings.promoCodesEn);
-
 export function createBillingRepository(db: Database) {
   return {
     async findSubscription(userId: string): Promise<SubscriptionRow | null> {
@@ -87,41 +82,6 @@ export function createBillingRepository(db: Database) {
         const applied = await applyWith(tx, { ...change, userId });
         return { outcome: applied ? 'applied' : 'outdated', userId };
       });
-    },
-
-    async pricing(language: Language) {
-      const [row] = await db
-        .select({ priceIdEn: appSettings.priceIdEn, priceIdFr: appSettings.priceIdFr, promoCodeEn: appSettings.promoCodeEn, promoCodeFr: appSettings.promoCodeFr, coupons: couponColumn(language) })
-        .from(appSettings)
-        .where(eq(appSettings.id, 1));
-      return {
-        priceId: (language === 'fr' ? row?.priceIdFr : row?.priceIdEn) ?? null,
-        defaultPromotion: (language === 'fr' ? row?.promoCodeFr : row?.promoCodeEn) ?? null,
-        coupons: couponMapOf(row?.coupons),
-      };
-    },
-
-    async coupons(language: Language): Promise<Map<string, string>> {
-      const [row] = await db.select({ coupons: couponColumn(language) }).from(appSettings).where(eq(appSettings.id, 1));
-      return couponMapOf(row?.coupons);
-    },
-
-    async addCoupon(language: Language, code: string, promotionId: string) {
-      const column = couponColumn(language);
-      await db
-        .update(appSettings)
-        .set({ [language === 'fr' ? 'promoCodesFr' : 'promoCodesEn']: sql`${column} || jsonb_build_object(${code}::text, ${promotionId}::text)`, updatedAt: new Date() })
-        .where(eq(appSettings.id, 1));
-    },
-
-    async removeCoupon(language: Language, code: string): Promise<boolean> {
-      const column = couponColumn(language);
-      const rows = await db
-        .update(appSettings)
-        .set({ [language === 'fr' ? 'promoCodesFr' : 'promoCodesEn']: sql`${column} - ${code}::text`, updatedAt: new Date() })
-        .where(and(eq(appSettings.id, 1), sql`${column} ? ${code}::text`))
-        .returning({ id: appSettings.id });
-      return rows.length === 1;
     },
 
     async createSandboxCheckout(input: { userId: string; language: Language; promotion: string | null }) {

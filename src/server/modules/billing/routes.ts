@@ -94,7 +94,7 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
       });
     });
 
-    // Coupons (spec §5) and free access: administrators only.
+    // Coupons and free access: administrators only.
     api.get('/api/admin/coupons', { onRequest: adminOnly, schema: { querystring: couponLanguageQuerySchema, response: { 200: couponMapSchema } } }, async (request) => ({
       language: request.query.language,
       coupons: await deps.billing.coupons(request.query.language),

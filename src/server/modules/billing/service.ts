@@ -5,6 +5,7 @@ import type { Language } from '@shared/limits';
 import { isUuid } from '@shared/contracts/id-params';
 import { AppError } from '../../app-error';
 import { BillingProviderError, type BillingEvent, type BillingProvider } from '../../providers/billing/index';
+import type { SettingsService } from '../settings/service';
 import type { BillingRepository, SubscriptionRow } from './repository';
 
 /** Statuses that open the chat. "past_due" does not: access comes back when the retried payment succeeds. */
@@ -21,17 +22,19 @@ const providerFailure = (error: unknown) =>
   error instanceof AppError ? error : new AppError('PAYMENT_PROVIDER_FAILED', error instanceof BillingProviderError ? error.message : 'The payment provider failed.');
 
 /**
- * Subscriptions (spec §3, §4, §7): the one place that answers "is this person subscribed?", the checkout
+ * Subscriptions (docs/decisions/0025-billing.md): the one place that answers "is this person subscribed?", the checkout
  * and portal, the provider's events (webhook or sandbox — the same code path), coupons and free access.
  */
 export function createBillingService(deps: {
   billing: BillingRepository;
   /** The access mode's provider; "off" is a private instance: everyone signed in has access, nothing is sold. */
   provider: BillingProvider;
+  /** The prices, default promotions and coupons, as the administrators last saved them. */
+  settings: Pick<SettingsService, 'pricing' | 'coupons' | 'addCoupon' | 'removeCoupon'>;
   /** Built-in price ids from configuration, when the administrators' settings name none. */
   defaultPriceIds: Record<Language, string | null>;
 }) {
-  const { billing, provider } = deps;
+  const { billing, provider, settings } = deps;
   const off = provider.name === 'off';
 
   async function statusOf(userId: string, now = new Date()): Promise<SubscriptionStatus> {
@@ -95,13 +98,13 @@ export function createBillingService(deps: {
     applyEvent,
 
     /**
-     * Spec §7 create-checkout: the language's price, its locale, and the promotion resolved from the
+     * A checkout: the language's price, its locale, and the promotion resolved from the
      * per-language coupon map (an unknown code is refused; none entered: the language's default promotion).
      */
     async checkout(user: { id: string; email: string }, input: { language: Language; promoCode?: string | undefined }, origin: string): Promise<CheckoutResponse> {
       refuseWhenOff();
       if ((await statusOf(user.id)).hasActiveSubscription) return { hasActiveSubscription: true };
-      const pricing = await billing.pricing(input.language);
+      const pricing = await settings.pricing(input.language);
       let promotionId = pricing.defaultPromotion;
       if (input.promoCode) {
         promotionId = couponOf(pricing.coupons, input.promoCode);
@@ -125,7 +128,7 @@ export function createBillingService(deps: {
       }
     },
 
-    /** Spec §7 create-billing-portal, in the person's language. */
+    /** The payment provider's billing portal, in the person's language. */
     async portal(userId: string, language: Language, origin: string): Promise<{ url: string }> {
       refuseWhenOff();
       const row = await billing.findSubscription(userId);
@@ -192,16 +195,16 @@ export function createBillingService(deps: {
 
     /** The language's coupons for the admin list: every code that can work, and only those. */
     async coupons(language: Language): Promise<Record<string, string>> {
-      const entries = [...(await billing.coupons(language))].filter(([code]) => PROMO_CODE_PATTERN.test(code));
+      const entries = [...(await settings.coupons(language))].filter(([code]) => PROMO_CODE_PATTERN.test(code));
       return Object.fromEntries(entries);
     },
-    addCoupon: (language: Language, code: string, promotionId: string) => billing.addCoupon(language, code, promotionId),
+    addCoupon: (language: Language, code: string, promotionId: string) => settings.addCoupon(language, code, promotionId),
     async removeCoupon(language: Language, code: string): Promise<void> {
-      if (!(await billing.removeCoupon(language, code))) throw new AppError('NOT_FOUND', 'No such coupon.');
+      if (!(await settings.removeCoupon(language, code))) throw new AppError('NOT_FOUND', 'No such coupon.');
     },
-    /** Spec §5: a code is valid only if it is a key of the chosen language's map. */
+    /** A code is valid only if it is a key of the chosen language's map. */
     async validateCoupon(language: Language, code: string): Promise<boolean> {
-      return couponOf(await billing.coupons(language), code) !== null;
+      return couponOf(await settings.coupons(language), code) !== null;
     },
 
     async listUsers(search: string, page: number): Promise<AdminUsersPage> {

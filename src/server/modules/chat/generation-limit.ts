@@ -1,7 +1,7 @@
 import type { GenerationLimit } from '@shared/contracts/chat';
 
 /**
- * Spec §5: images may be generated while today's count is below the daily limit. A count from a
+ * Images may be generated while today's count is below the daily limit. A count from a
  * previous date counts as 0; days are UTC calendar dates (YYYY-MM-DD). Remaining never goes below 0
  * (an administrator may lower the limit under what someone already used today).
  */

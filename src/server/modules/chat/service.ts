@@ -12,6 +12,7 @@ import type { TranscriptionProvider } from '../../providers/transcription/index'
 import { TranscriptionProviderError } from '../../providers/transcription/transcription-provider-error';
 import type { ContinuityService } from '../continuity/service';
 import type { ProfileRow, ProfileService } from '../profile/service';
+import type { SettingsService } from '../settings/service';
 import { AUDIO_FORMATS, isDeclaredAudio, sniffAudioFormat, type AudioFormat } from './audio-format';
 import { generationLimit, utcDate } from './generation-limit';
 import type { ChatRepository } from './repository';
@@ -92,6 +93,8 @@ function logTranscriptionFailure(log: FastifyBaseLogger, provider: string, error
 export function createChatService(deps: {
   chat: ChatRepository;
   profiles: ProfileService;
+  /** The prompts, the agent and the daily limit, as the administrators last saved them. */
+  settings: Pick<SettingsService, 'agent'>;
   /** The one answer to "is this person subscribed?" (free access counts). */
   billing: { statusOf(userId: string): Promise<{ hasActiveSubscription: boolean; isFreeAccess: boolean }> };
   /** The providers answering now, read per request (the AI tab may change them while the app runs). */
@@ -104,14 +107,14 @@ export function createChatService(deps: {
 }) {
   const { chat, profiles, providers, safety } = deps;
 
-  /** Spec §3 "Subscription status", from billing: a paid subscription or free access is active. */
+  /** The subscription status, from billing: a paid subscription or free access is active. */
   const subscriptionOf = async (userId: string) => {
     const status = await deps.billing.statusOf(userId);
     return { active: status.hasActiveSubscription, freeAccess: status.isFreeAccess };
   };
 
   /**
-   * The access rule (spec §1, §6), decided here only: the first session is free (no journaled day
+   * The access rule (docs/decisions/0016-access-before-daily-limit.md), decided here only: the first session is free (no journaled day
    * yet), and after that an active subscription is needed — free access counts as one.
    */
   const accessOf = async (userId: string) => {
@@ -125,7 +128,7 @@ export function createChatService(deps: {
     }
   };
 
-  /** Spec §3 "Generation limit info" for today (UTC), from the profile's counter and the admin's limit. */
+  /** Images left today (UTC date), from the profile's counter and the admin's limit. */
   const generationOf = (profile: Pick<ProfileRow, 'imageGenerationCount' | 'lastImageGenerationDate'>, limit: number) =>
     generationLimit({ limit, count: profile.imageGenerationCount, lastDate: profile.lastImageGenerationDate, today: utcDate() });
 
@@ -139,7 +142,7 @@ export function createChatService(deps: {
     async status(userId: string, language?: Language): Promise<ChatStatusResponse> {
       const [{ profile, journalDays, subscription, hasAccess }, settings, provider, transcription] = await Promise.all([
         accessOf(userId),
-        chat.findAgentSettings(),
+        deps.settings.agent(),
         providers.chat(),
         providers.transcription(),
       ]);
@@ -149,10 +152,10 @@ export function createChatService(deps: {
         hasAccess,
         subscription,
         generation: generationOf(profile, settings.dailyGenerationLimit),
-        agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl },
+        agent: { name: lang === 'fr' ? settings.agentNameFr : settings.agentName, avatarUrl: settings.agentAvatarUrl, gender: settings.agentGenderFr },
         firstName: profile.firstName,
         voice: transcription.name !== 'none',
-        companion: provider.name === 'offline-companion' ? 'offline' : 'ai',
+        companion: provider.name === 'offline-companion' ? 'offline' : provider.name === 'local-model' ? 'local' : 'ai',
       };
     },
 
@@ -164,7 +167,7 @@ export function createChatService(deps: {
 
     /** Today's generation limit info alone (the generation module answers it after making a memory). */
     async generationLimit(userId: string): Promise<GenerationLimit> {
-      const [profile, settings] = await Promise.all([profiles.getProfile(userId), chat.findAgentSettings()]);
+      const [profile, settings] = await Promise.all([profiles.getProfile(userId), deps.settings.agent()]);
       return generationOf(profile, settings.dailyGenerationLimit);
     },
 
@@ -237,7 +240,7 @@ export function createChatService(deps: {
     ): Promise<ChatReply> {
       // The provider answering this turn, whichever the AI tab or the configuration chose: the safety layer
       // below stands in front of it all the same.
-      const [profile, settings, provider] = await Promise.all([profiles.getProfile(userId), chat.findAgentSettings(), providers.chat()]);
+      const [profile, settings, provider] = await Promise.all([profiles.getProfile(userId), deps.settings.agent(), providers.chat()]);
       const { language, messages } = input;
       const country: SafetyCountry = isSafetyCountry(profile.country) ? profile.country : (input.country ?? 'OTHER');
       const { offline, turn: offlineTurn } = safety.assess(messages);
@@ -282,6 +285,7 @@ export function createChatService(deps: {
         language,
         signal: upstream.signal,
         agentName,
+        agentGender: language === 'fr' ? settings.agentGenderFr : 'neutral',
         firstName: profile.firstName,
         safety: { level: offlineTurn.level === 'concern' ? 'concern' : 'none', earlierCrisis: offlineTurn.earlierCrisis },
         // A memory is mentioned only on an untroubled turn, never after a worry or a crisis.

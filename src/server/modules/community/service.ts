@@ -1,15 +1,16 @@
 import type { Community, CommunityUpdate } from '@shared/contracts/community';
-import type { CommunityRepository } from './repository';
+import type { SettingsService } from '../settings/service';
 
-export function createCommunityService(deps: { community: CommunityRepository }) {
+/** The community page's links, kept with the administrators' settings. */
+export function createCommunityService(deps: { settings: Pick<SettingsService, 'communityLinks' | 'saveCommunityLinks'> }) {
   async function get(): Promise<Community> {
-    const row = await deps.community.find();
+    const row = await deps.settings.communityLinks();
     return { chatServerUrl: row.chatServerUrl, calendarUrl: { en: row.calendarUrlEn, fr: row.calendarUrlFr } };
   }
   return {
     get,
     async save(links: CommunityUpdate): Promise<Community> {
-      await deps.community.save(links);
+      await deps.settings.saveCommunityLinks(links);
       return get();
     },
   };

@@ -47,6 +47,9 @@ export function toContinuityMemory(
   };
 }
 
+/** French elides "que" before a vowel or a mute h: « ce qu’Alex », « ce que Camille ». */
+const que = (name: string) => (/^[aeiouyhàâäéèêëîïôöûüœæ]/i.test(name) ? 'qu’' : 'que ');
+
 const TEXTS = {
   en: {
     memories: (name: string) =>
@@ -57,10 +60,10 @@ const TEXTS = {
   },
   fr: {
     memories: (name: string) =>
-      `Ce que ${name} a choisi de garder de ses derniers jours (ses souvenirs, du plus récent au plus ancien). Ne t’en sers que si cela l’aide à se sentir écouté·e, brièvement et avec douceur\u00a0; ne suppose jamais qu’aujourd’hui ressemble à ces jours-là.`,
+      `Ce ${que(name)}${name} a choisi de garder de ses derniers jours (ses souvenirs, du plus récent au plus ancien). Ne t’en sers que si cela l’aide à se sentir écouté·e, brièvement et avec douceur\u00a0; ne suppose jamais qu’aujourd’hui ressemble à ces jours-là.`,
     memory: (m: ContinuityMemory) => `- ${m.date}, «\u00a0${m.title}\u00a0»${m.mood ? ` (humeur\u00a0: ${m.mood})` : ''}${m.reflection ? `\u00a0: ${m.reflection}` : ''}`,
     hardDay: (m: ContinuityMemory) => `- ${m.date}\u00a0: une journée difficile. N’en parle pas de toi-même\u00a0; si la personne en parle, sois doux et rappelle que de l’aide existe.`,
-    facts: (name: string) => `Ce que ${name} t’a demandé de retenir\u00a0:`,
+    facts: (name: string) => `Ce ${que(name)}${name} t’a demandé de retenir\u00a0:`,
   },
 } as const;
 

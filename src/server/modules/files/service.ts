@@ -49,7 +49,7 @@ export function parseFileKey(raw: string): string | null {
   return raw;
 }
 
-/** Stored files: serving them at /files/<key> and keeping images that live elsewhere (spec §7 store-permanent-image). */
+/** Stored files: serving them at /files/<key> and copying images that live elsewhere into storage. */
 export function createFilesService(deps: { storage: StorageProvider; remote: RemoteImageOptions }) {
   const { storage } = deps;
   return {

@@ -1,9 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { GenerationOutcome } from '@shared/contracts/generation';
-import { DEFAULT_DAILY_GENERATION_LIMIT } from '@shared/limits';
 import type { Database } from '../../db/client';
-import { appSettings, generations, journalDays, profiles, souvenirs } from '../../db/schema/index';
-import { DEFAULT_SETTINGS } from '../../db/seed';
+import { generations, journalDays, profiles, souvenirs } from '../../db/schema/index';
 
 export type GenerationRow = typeof generations.$inferSelect;
 
@@ -17,15 +15,15 @@ export const reservedDayOf = (startedAt: Date) => startedAt.toISOString().slice(
 const usedOn = (day: string) =>
   sql`(case when ${profiles.lastImageGenerationDate} = ${day}::date then ${profiles.imageGenerationCount} else 0 end)`;
 
-/** One slot of `day` taken, in one statement, only while below the admin's limit. */
-async function reserveWith(db: Database, userId: string, day: string): Promise<boolean> {
+/** One slot of `day` taken, in one statement, only while below `limit` (the admin's daily limit). */
+async function reserveWith(db: Database, userId: string, day: string, limit: number): Promise<boolean> {
   const rows = await db
     .update(profiles)
     .set({ imageGenerationCount: sql`${usedOn(day)} + 1`, lastImageGenerationDate: day })
     .where(
       and(
         eq(profiles.id, userId),
-        sql`${usedOn(day)} < coalesce((select ${appSettings.dailyGenerationLimit} from ${appSettings} where ${appSettings.id} = 1), ${DEFAULT_DAILY_GENERATION_LIMIT})`,
+        sql`${usedOn(day)} < ${limit}`,
       ),
     )
     .returning({ id: profiles.id });
@@ -54,7 +52,7 @@ async function recoverWith(db: Database, where: SQL | undefined): Promise<number
   return cut.length;
 }
 
-// What generation reads and writes: the settings it needs, the idempotency keys, the daily counter of
+// What generation reads and writes: the idempotency keys, the daily counter of
 // the profile (reserved and released in single statements, so that concurrent requests cannot both take
 // the last slot), the memory and the journal day. Nothing here ever receives the conversation.
 //
@@ -63,31 +61,13 @@ async function recoverWith(db: Database, where: SQL | undefined): Promise<number
 // memory (failure, or recovery after the process died — docs/decisions/0028).
 export function createGenerationRepository(db: Database) {
   return {
-    /** The settings row is seeded at start; the defaults only cover a database emptied by hand. */
-    async findSettings() {
-      const [row] = await db
-        .select({
-          agentName: appSettings.agentName,
-          agentNameFr: appSettings.agentNameFr,
-          imagePrompt: appSettings.imagePrompt,
-          imagePromptFr: appSettings.imagePromptFr,
-          summaryPrompt: appSettings.summaryPrompt,
-          summaryPromptFr: appSettings.summaryPromptFr,
-          imageSize: appSettings.imageSize,
-          imageQuality: appSettings.imageQuality,
-        })
-        .from(appSettings)
-        .limit(1);
-      return row ?? { ...DEFAULT_SETTINGS };
-    },
-
     /**
      * Starts a generation in one transaction: an attempt of this key older than `staleBefore` is taken as
      * dead and recovered; then the key is taken (a new key, or one whose attempt failed, becomes `running`
-     * for `userId`, started at `startedAt`) and one slot of that UTC day reserved. Today's slots all taken:
+     * for `userId`, started at `startedAt`) and one slot of that UTC day reserved, below `limit`. Today's slots all taken:
      * the key is left failed ('limit'). The key running, done or another person's: nothing changes ('taken').
      */
-    async start(input: { key: string; userId: string; startedAt: Date; staleBefore: Date }): Promise<StartOutcome> {
+    async start(input: { key: string; userId: string; startedAt: Date; staleBefore: Date; limit: number }): Promise<StartOutcome> {
       const { key, userId, startedAt } = input;
       return db.transaction(async (tx) => {
         await recoverWith(tx, and(eq(generations.idempotencyKey, key), lt(generations.createdAt, input.staleBefore)));
@@ -101,7 +81,7 @@ export function createGenerationRepository(db: Database) {
           })
           .returning({ key: generations.idempotencyKey });
         if (taken.length === 0) return 'taken';
-        if (await reserveWith(tx, userId, reservedDayOf(startedAt))) return 'reserved';
+        if (await reserveWith(tx, userId, reservedDayOf(startedAt), input.limit)) return 'reserved';
         await tx.update(generations).set({ status: 'failed' }).where(eq(generations.idempotencyKey, key));
         return 'limit';
       });
@@ -129,12 +109,12 @@ export function createGenerationRepository(db: Database) {
     },
 
     /**
-     * Reserves one of the day's generations in one statement: the count grows only while it is below the
-     * admin's limit (a count from an earlier UTC date counts as 0). Under concurrency the row lock makes
+     * Reserves one of the day's generations in one statement: the count grows only while it is below
+     * `limit`, the admin's daily limit (a count from an earlier UTC date counts as 0). Under concurrency the row lock makes
      * the second statement re-check the condition against the first one's result, so exactly one takes
      * the last slot. True when reserved.
      */
-    reserve: (userId: string, day: string): Promise<boolean> => reserveWith(db, userId, day),
+    reserve: (userId: string, day: string, limit: number): Promise<boolean> => reserveWith(db, userId, day, limit),
 
     /** Gives back a reservation of `day`; nothing to give back once the date has changed. */
     release: (userId: string, day: string): Promise<void> => releaseWith(db, userId, day),

@@ -10,10 +10,11 @@ import { TextProviderError } from '../../providers/text/text-provider-error';
 import { crisisMemoryTexts } from '../../safety/replies';
 import type { ChatService } from '../chat/service';
 import type { SafetyService } from '../safety/service';
+import type { SettingsService } from '../settings/service';
 import { reservedDayOf, type GenerationRepository, type GenerationRow, type StartOutcome } from './repository';
 
 /**
- * Spec §8: when the texts cannot be made, the memory is titled "Conversation with the agent" (the agent's
+ * When the texts cannot be made, the memory is titled "Conversation with the agent" (the agent's
  * name in the language), has no key comment, and this reflection.
  */
 export function fallbackTexts(language: Language, agentName: string): MemoryTexts {
@@ -56,7 +57,8 @@ export interface GenerationContext {
 }
 
 /**
- * Turns the day's conversation into a memory (spec §4 "Artwork generation flow"), in one request.
+ * Turns the day's conversation into a memory, in one request: limits, texts, image, storage,
+ * the memory row and the journaled day (docs/decisions/0012-generation-in-one-request-with-idempotency-key.md).
  * The conversation is handed to the text provider and kept nowhere: only the title, the reflection, the
  * image prompt (made of curated words or the model's own) and the image are stored. Logs carry only kinds
  * of failures, never the conversation, the title or the reflection.
@@ -64,6 +66,8 @@ export interface GenerationContext {
 export function createGenerationService(deps: {
   generations: GenerationRepository;
   chat: ChatService;
+  /** The prompts, the image size and quality, and the daily limit, as the administrators last saved them. */
+  settings: Pick<SettingsService, 'generation' | 'dailyGenerationLimit'>;
   /** A conversation the crisis layer assessed as crisis becomes a calm memory written by us (docs/decisions/0033-crisis-day-memory.md). */
   safety: Pick<SafetyService, 'hadCrisis'>;
   /** The providers answering now, read once per memory (the AI tab may change them while the app runs). */
@@ -106,7 +110,7 @@ export function createGenerationService(deps: {
     }
   };
 
-  /** The artwork, or the default one (the offline renderer, from the same prompt) with spec §8's outcome. */
+  /** The artwork, or the default one (the offline renderer, from the same prompt) with the outcome that picks the person's message. */
   const artworkOf = async (
     image: ImageProvider,
     request: Parameters<ImageProvider['generate']>[0],
@@ -154,8 +158,8 @@ export function createGenerationService(deps: {
   };
 
   /** Takes the key and reserves one of today's slots, in one transaction (the repository's start). */
-  const start = (userId: string, key: string, startedAt: Date): Promise<StartOutcome> =>
-    generations.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - deps.staleAfterMs) });
+  const start = async (userId: string, key: string, startedAt: Date): Promise<StartOutcome> =>
+    generations.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - deps.staleAfterMs), limit: await deps.settings.dailyGenerationLimit() });
 
   const dailyLimitReached = async (userId: string) => {
     const { limit } = await chat.generationLimit(userId);
@@ -170,7 +174,7 @@ export function createGenerationService(deps: {
     startedAt: Date,
     { log, signal }: GenerationContext,
   ): Promise<GenerationResult> => {
-    // The same UTC date as the chat's limit info (spec §5), and the day the slot was reserved for.
+    // The same UTC date as the chat's limit info (the daily limit counts UTC dates), and the day the slot was reserved for.
     const day = reservedDayOf(startedAt);
     let stored: StoredImage | null = null;
     let memoryId: string;
@@ -178,7 +182,7 @@ export function createGenerationService(deps: {
     let text: TextProvider = fallbackText;
     let image: ImageProvider = fallbackImage;
     try {
-      const settings = await generations.findSettings();
+      const settings = await deps.settings.generation();
       [text, image] = await Promise.all([deps.providers.text(), deps.providers.image()]);
       const fr = input.language === 'fr';
       const textInput = {
@@ -219,7 +223,7 @@ export function createGenerationService(deps: {
         result,
       });
     } catch (error) {
-      // Spec §8 "Error creating visual memory": nothing was made, so nothing is counted or kept.
+      // "Error creating visual memory": nothing was made, so nothing is counted or kept.
       log.error({ errorName: errorName(error), stored: stored !== null }, 'memory could not be created: the reservation is released');
       const undo: Promise<unknown>[] = [generations.fail(key)];
       if (stored) undo.push(storage.remove(stored.key));

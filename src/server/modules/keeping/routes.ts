@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   conversationEnvelopeSchema,
   keepingKeysSchema,
+  keepingOfferSchema,
   keepingStatusSchema,
   keptConversationListSchema,
   keptConversationParamsSchema,
@@ -34,6 +35,12 @@ export function keepingRoutes(deps: { session: SessionReader; keeping: KeepingSe
       const user = await deps.session.require(request);
       await deps.keeping.enable(user.id, request.body.keys);
       return reply.status(201).send(await deps.keeping.status(user.id));
+    });
+
+    api.put('/api/keeping/offer', { ...signedIn, schema: { body: keepingOfferSchema } }, async (request, reply) => {
+      const user = await deps.session.require(request);
+      await deps.keeping.answerOffer(user.id, request.body.declined);
+      return reply.status(204).send();
     });
 
     api.put('/api/keeping/keys', { ...signedIn, schema: { body: keepingKeysSchema } }, async (request, reply) => {

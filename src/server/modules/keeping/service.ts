@@ -9,6 +9,7 @@ import {
 } from '@shared/contracts/keeping';
 import { KEEPING_PERSON_MAX_BYTES, KEEPING_PERSON_MAX_CONVERSATIONS } from '@shared/limits';
 import { AppError } from '../../app-error';
+import type { ProfileService } from '../profile/service';
 import type { KeepingRepository } from './repository';
 
 /** What the data export says about the kept conversations, beside their ciphertext. */
@@ -21,8 +22,8 @@ export const KEEPING_EXPORT_NOTE =
  * Conversations kept across devices. The server checks shapes, sizes and ownership, and stores what it
  * is given: it has no key and cannot read a conversation (docs/keeping.md).
  */
-export function createKeepingService(deps: { keeping: KeepingRepository }) {
-  const { keeping } = deps;
+export function createKeepingService(deps: { keeping: KeepingRepository; profiles: ProfileService }) {
+  const { keeping, profiles } = deps;
 
   // Stored envelopes were checked on the way in; one that no longer parses is treated as absent.
   const keysOf = async (userId: string): Promise<KeyEnvelope | null> => {
@@ -32,8 +33,13 @@ export function createKeepingService(deps: { keeping: KeepingRepository }) {
 
   return {
     async status(userId: string): Promise<KeepingStatus> {
-      const [keys, usage] = await Promise.all([keysOf(userId), keeping.usage(userId)]);
-      return { enabled: keys !== null, keys, ...usage, maxBytes: KEEPING_PERSON_MAX_BYTES };
+      const [keys, usage, profile] = await Promise.all([keysOf(userId), keeping.usage(userId), profiles.getProfile(userId)]);
+      return { enabled: keys !== null, offerDeclined: profile.keepingOfferDeclinedAt !== null, keys, ...usage, maxBytes: KEEPING_PERSON_MAX_BYTES };
+    },
+
+    /** "Not now" is remembered for the person, on every device they sign in on. */
+    async answerOffer(userId: string, declined: boolean): Promise<void> {
+      await profiles.setKeepingOfferDeclined(userId, declined);
     },
 
     async enable(userId: string, keys: KeyEnvelope): Promise<void> {
@@ -47,9 +53,13 @@ export function createKeepingService(deps: { keeping: KeepingRepository }) {
       if (!(await keeping.replaceKeys(userId, keys))) throw new AppError('KEEPING_OFF', 'Keeping is off.');
     },
 
-    /** Turning it off removes the keys and every kept conversation from the server. */
+    /**
+     * Turning it off removes the keys and every kept conversation from the server, and counts as "Not now":
+     * the offer is not made again after a memory (the profile can turn it back on).
+     */
     async disable(userId: string): Promise<void> {
       await keeping.removeAll(userId);
+      await profiles.setKeepingOfferDeclined(userId, true);
     },
 
     async list(userId: string): Promise<KeptConversationList> {

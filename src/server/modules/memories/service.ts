@@ -92,7 +92,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
       return { items: (await memories.listRecent(userId, limit)).map(toSummary) };
     },
 
-    /** One gallery page of the person's own memories (spec §2 "Memory gallery"), with the total for page numbers. */
+    /** One gallery page of the person's own memories (nine a page, by favourites and period), with the total for page numbers. */
     async gallery(userId: string, query: GalleryQuery): Promise<GalleryPage> {
       await requireKnownZone(query.tz);
       const { items, total } = await memories.listPage(userId, {
@@ -218,7 +218,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
     },
 
     /**
-     * Spec §7 store-permanent-image with isMigration: copies one memory's temporary image into storage
+     * The image migration: copies one memory's temporary image into storage
      * and points the memory at the copy. On any failure the memory keeps its address.
      */
     async migrateImage(userId: string, id: string, ctx: { log: FastifyBaseLogger }): Promise<ImageMigrationResult> {

@@ -15,9 +15,10 @@ function excerpt(text: string, max: number): string {
 const absolute = (url: string, publicUrl: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
 /**
- * What a messenger or search engine reads in the HTML of /shared/{token} (the page itself is drawn in the
- * browser): never indexed, and — when the link is a current one — the memory's title, a short excerpt of
- * its reflection and its image as Open Graph and Twitter tags. Only the public fields; every value escaped.
+ * What a messenger or search engine reads in the head of /shared/{token} (the page itself is drawn by the
+ * server render): never indexed, and — when the link is a current one — the memory's title, a short excerpt
+ * of its reflection and its image as Open Graph and Twitter tags, and the artwork preloaded first (it is the
+ * page's largest element). Only the public fields; every value escaped.
  */
 /** `title` is plain text (the page escapes it where it puts it); `tags` are ready-escaped HTML. */
 export function sharedPageHead(memory: SharedMemory | null, pageUrl: string, publicUrl: string): { title: string | null; tags: string } {
@@ -39,14 +40,7 @@ export function sharedPageHead(memory: SharedMemory | null, pageUrl: string, pub
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
+    `<link rel="preload" as="image" href="${escapeHtml(memory.imageUrl)}" fetchpriority="high" />`,
   );
   return { title: `${memory.title} · Souvenir`, tags: tags.join('\n    ') };
-}
-
-/** Puts the head into the app's index.html: the tags before </head>, the title in place of the default one. */
-export function injectHead(html: string, head: { title: string | null; tags: string }): string {
-  // Replacer functions: a title holding `$&` or `$'` is inserted as written, never read as a pattern.
-  let out = html.includes('</head>') ? html.replace('</head>', () => `  ${head.tags}\n  </head>`) : html.replace(/(<title>|<body|$)/, (found) => `${head.tags}\n${found}`);
-  if (head.title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title!)}</title>`);
-  return out;
 }

@@ -1,5 +1,5 @@
 /**
- * Which memories still point at an image provider's temporary address (spec §2 Home banner, §7): the
+ * Which memories still point at an image provider's temporary address (docs/decisions/0022-temporary-image-migration.md): the
  * one rule, used by the count (SQL) and by the migration (JS).
  *
  * Every image Souvenir keeps is served by the app itself at `/files/<key>` and stored as that

@@ -14,9 +14,9 @@ const en = `Souvenir is a journaling companion: you talk about your day with a g
 
 **Your conversations stay with you.** The text of your conversations with the agent is **never stored on our servers** — not in our database, not in files, not in our logs. Each message is relayed to the service that writes the agent's reply and then forgotten. Your conversation is kept only in your own browser, on the device you used, so that you can read it again from a memory; it is erased from that browser when you sign out. Voice messages are likewise relayed for transcription and not kept.
 
-**If you choose to keep your conversations on every device**, each conversation is encrypted in your browser before it leaves it (AES-256-GCM), with a key made from a passphrase you choose, and from a recovery key shown to you once. We store only the encrypted text, its size and date, and your key locked by those two secrets — never the passphrase, the recovery key or the key itself, so **nobody at Souvenir, and nobody who obtained our database, can read them**. If you forget both the passphrase and the recovery key, nobody can open them again. Turning this off, or closing your account, deletes them from our servers.
+**If you choose to keep your conversations on every device**, each conversation is encrypted in your browser before it leaves it (AES-256-GCM), with a key made from a passphrase you choose, and from a recovery key shown to you once. We store only the encrypted text, its size and date, and your key locked by those two secrets — never the passphrase, the recovery key or the key itself, so **nobody at Souvenir, and nobody who obtained our database, can read them**. Only you can read them, on a device where you typed your passphrase or your recovery key; that device keeps the key in a form its own pages can use but not read out, and signing out erases the conversations and the key from that browser. If you forget both the passphrase and the recovery key, nobody can open them again. Turning this off, or closing your account, deletes them from our servers. If you say "Not now" to this offer, we record only that answer, so that no other device asks again.
 
-**What the agent remembers.** To give continuity from one day to the next, the agent receives with each day's conversation a few lines built only from what we already keep: the titles, reflections, dates and moods of your most recent memories and, if you allow it, a few facts you wrote for it to remember. Never the text of an earlier conversation. Your profile shows exactly what is sent; you can remove any item or switch this off.
+**What the agent remembers.** To give continuity from one day to the next, the agent receives with each day's conversation a few lines built only from what we already keep: the titles, reflections, dates and moods of your most recent memories and, if you allow it, a few facts you wrote for it to remember. Never the text of an earlier conversation. These lines go, with the day's conversation, to the service that writes the agent's replies (and to no one else). The memories are included from your first one; the facts only once you allow it in your profile. Your profile shows exactly what is sent; you can remove any item or switch this off.
 
 **Communications.** The support tickets you send us and our answers, and the e-mails we send you (account confirmation, password reset, answers to your tickets, gentle reminders).
 
@@ -45,15 +45,15 @@ To write the agent's replies, the titles and reflections, the artworks and voice
 - Images are stored under unguessable addresses; shared links use 256-bit random tokens you can revoke at any time.
 - Access to administrative tools is limited to authorised staff and recorded.
 
-No system is perfectly secure, but we design Souvenir so that the most personal part — your conversations — is never on our servers in the first place.
+No system is perfectly secure, but we design Souvenir so that the most personal part — your conversations — is never on our servers in a form we can read.
 
 ## Your rights
 
 You can, at any time:
 
-- **Access** your data and **take it with you** (data portability): download everything we hold about you from your profile, with your memories' images.
+- **Access** your data and **take it with you** (data portability): download everything we hold about you from your profile, with your memories' images. Conversations you keep on every device are in it encrypted, with a note on how to decrypt them; the profile also makes a readable copy of them on your device, decrypted there.
 - **Correct** your profile information.
-- **Delete** any memory, or close your account, which erases your profile, memories and their images, tickets and sessions.
+- **Delete** any memory, or close your account, which erases your profile, memories and their images, kept conversations, tickets and sessions.
 - **Object to** or restrict a processing, for example reminders.
 - Withdraw a shared link.
 
@@ -78,9 +78,9 @@ const fr = `Souvenir est un compagnon de journal : tu racontes ta journée à un
 
 **Tes conversations restent chez toi.** Le texte de tes conversations avec l’agent n’est **jamais enregistré sur nos serveurs** — ni dans notre base de données, ni dans des fichiers, ni dans nos journaux. Chaque message est transmis au service qui rédige la réponse de l’agent, puis oublié. Ta conversation est conservée uniquement dans ton propre navigateur, sur l’appareil utilisé, pour que tu puisses la relire depuis un souvenir ; elle en est effacée quand tu te déconnectes. Les messages vocaux sont de même transmis pour être transcrits, et ne sont pas conservés.
 
-**Si tu choisis de garder tes conversations sur tous tes appareils**, chaque conversation est chiffrée dans ton navigateur avant d’en sortir (AES-256-GCM), avec une clé tirée d’une phrase secrète que tu choisis, et d’une clé de secours qui ne t’est montrée qu’une fois. Nous ne conservons que le texte chiffré, sa taille et sa date, et ta clé verrouillée par ces deux secrets — jamais la phrase secrète, la clé de secours ni la clé elle-même : **personne chez Souvenir, ni personne qui aurait obtenu notre base de données, ne peut les lire**. Si tu oublies à la fois la phrase secrète et la clé de secours, plus personne ne pourra les ouvrir. Désactiver cette option, ou fermer ton compte, les supprime de nos serveurs.
+**Si tu choisis de garder tes conversations sur tous tes appareils**, chaque conversation est chiffrée dans ton navigateur avant d’en sortir (AES-256-GCM), avec une clé tirée d’une phrase secrète que tu choisis, et d’une clé de secours qui ne t’est montrée qu’une fois. Nous ne conservons que le texte chiffré, sa taille et sa date, et ta clé verrouillée par ces deux secrets — jamais la phrase secrète, la clé de secours ni la clé elle-même : **personne chez Souvenir, ni personne qui aurait obtenu notre base de données, ne peut les lire**. Toi seul·e peux les lire, sur un appareil où tu as saisi ta phrase secrète ou ta clé de secours ; cet appareil garde la clé sous une forme que ses propres pages peuvent utiliser mais pas lire, et te déconnecter efface de ce navigateur les conversations et la clé. Si tu oublies à la fois la phrase secrète et la clé de secours, plus personne ne pourra les ouvrir. Désactiver cette option, ou fermer ton compte, les supprime de nos serveurs. Si tu réponds « Pas maintenant » à cette proposition, nous n’enregistrons que cette réponse, pour qu’aucun autre appareil ne te la repose.
 
-**Ce dont l’agent se souvient.** Pour assurer une continuité d’un jour à l’autre, l’agent reçoit avec la conversation du jour quelques lignes tirées uniquement de ce que nous gardons déjà : les titres, réflexions, dates et humeurs de tes souvenirs les plus récents et, si tu l’autorises, quelques faits que tu lui as demandé de retenir. Jamais le texte d’une conversation précédente. Ton profil montre exactement ce qui est envoyé ; tu peux retirer chaque élément ou désactiver la continuité.
+**Ce dont l’agent se souvient.** Pour assurer une continuité d’un jour à l’autre, l’agent reçoit avec la conversation du jour quelques lignes tirées uniquement de ce que nous gardons déjà : les titres, réflexions, dates et humeurs de tes souvenirs les plus récents et, si tu l’autorises, quelques faits que tu lui as demandé de retenir. Jamais le texte d’une conversation précédente. Ces lignes partent, avec la conversation du jour, vers le service qui écrit les réponses de l’agent (et vers personne d’autre). Les souvenirs y figurent dès le premier ; les faits seulement une fois que tu l’as autorisé dans ton profil. Ton profil montre exactement ce qui est envoyé ; tu peux retirer chaque élément ou désactiver la continuité.
 
 **Les échanges.** Les tickets d’assistance que tu nous envoies et nos réponses, ainsi que les e-mails que nous t’envoyons (confirmation de compte, réinitialisation du mot de passe, réponses à tes tickets, rappels bienveillants).
 
@@ -109,15 +109,15 @@ Pour rédiger les réponses de l’agent, les titres et réflexions, les œuvres
 - Les images sont stockées à des adresses impossibles à deviner ; les liens de partage utilisent des jetons aléatoires de 256 bits que tu peux révoquer à tout moment.
 - L’accès aux outils d’administration est réservé aux personnes autorisées et tracé.
 
-Aucun système n’est parfaitement sûr, mais nous concevons Souvenir pour que la partie la plus intime — tes conversations — ne soit jamais sur nos serveurs.
+Aucun système n’est parfaitement sûr, mais nous concevons Souvenir pour que la partie la plus intime — tes conversations — ne soit jamais sur nos serveurs sous une forme que nous puissions lire.
 
 ## Tes droits
 
 Tu peux, à tout moment :
 
-- **Accéder** à tes données et **les emporter** (portabilité) : télécharger depuis ton profil tout ce que nous détenons sur toi, avec les images de tes souvenirs.
+- **Accéder** à tes données et **les emporter** (portabilité) : télécharger depuis ton profil tout ce que nous détenons sur toi, avec les images de tes souvenirs. Les conversations que tu gardes sur tous tes appareils y figurent chiffrées, avec une note expliquant comment les déchiffrer ; ton profil en fait aussi une copie lisible sur ton appareil, déchiffrée sur place.
 - **Rectifier** les informations de ton profil.
-- **Supprimer** un souvenir, ou fermer ton compte, ce qui efface ton profil, tes souvenirs et leurs images, tes tickets et tes sessions.
+- **Supprimer** un souvenir, ou fermer ton compte, ce qui efface ton profil, tes souvenirs et leurs images, tes conversations gardées, tes tickets et tes sessions.
 - **T’opposer** à un traitement ou le limiter, par exemple les rappels.
 - Retirer un lien de partage.
 

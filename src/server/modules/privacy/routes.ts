@@ -14,7 +14,7 @@ export function privacyRoutes(deps: { admin: AdminGuard; privacy: PrivacyService
       deps.privacy.get(request.query.language),
     );
 
-    // Spec §6 open point, closed here: only administrators save, and the text persists per language.
+    // Only administrators save (docs/decisions/0024-support-privacy-community.md), and the text persists per language.
     api.put(
       '/api/admin/privacy-policy/:language',
       {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema/index';
 
 export type ProfileRow = typeof profiles.$inferSelect;
-/** Stored genders: "unspecified" is kept as null (spec §3). */
+/** Stored genders: "unspecified" is kept as null. */
 export type StoredGender = Exclude<Gender, 'unspecified'> | null;
 
 export function createProfileRepository(db: Database) {
@@ -37,6 +37,11 @@ export function createProfileRepository(db: Database) {
         .set({ ...settings, updatedAt: new Date() })
         .where(eq(profiles.id, id))
         .returning({ id: profiles.id });
+      return rows.length > 0;
+    },
+
+    async updateKeepingOfferDeclined(id: string, declinedAt: Date | null): Promise<boolean> {
+      const rows = await db.update(profiles).set({ keepingOfferDeclinedAt: declinedAt }).where(eq(profiles.id, id)).returning({ id: profiles.id });
       return rows.length > 0;
     },
 

@@ -92,7 +92,7 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
     getMe,
 
     /**
-     * The profile form. The confidential medical note is an administrator's field (spec §6): anyone else
+     * The profile form. The confidential medical note is an administrator's field: anyone else
      * sending it is refused and nothing changes; an empty note is stored as none.
      */
     async updateProfile(user: SessionUser, input: ProfileUpdateInput): Promise<MeResponse> {
@@ -152,6 +152,12 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
       if (!updated) throw new AppError('NOT_FOUND', 'Profile not found');
     },
 
+    /** Whether the person said "Not now" to keeping their conversations on every device. */
+    async setKeepingOfferDeclined(userId: string, declined: boolean): Promise<void> {
+      const updated = await profiles.updateKeepingOfferDeclined(userId, declined ? new Date() : null);
+      if (!updated) throw new AppError('NOT_FOUND', 'Profile not found');
+    },
+
     /** `day` is the UTC date on which the person last talked with the agent. */
     async recordChatDay(userId: string, day: string): Promise<void> {
       await profiles.updateLastChatDate(userId, day);
@@ -166,8 +172,8 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
     },
 
     /**
-     * The welcome-back modal (spec §2 Home): Save brings the language and maybe a gender, Skip nothing;
-     * both count the session. "unspecified" is stored as no gender.
+     * The welcome-back modal (docs/decisions/0010-home-main-button-and-welcome-back.md): Save brings the
+     * language and maybe a gender, Skip nothing; both count the session. "unspecified" is stored as no gender.
      */
     async welcomeBack(userId: string, input: WelcomeBackInput): Promise<void> {
       const counted = await profiles.countSession(userId, {

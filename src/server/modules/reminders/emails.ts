@@ -2,7 +2,7 @@ import { REMINDER_FALLBACK_NAME, type Language } from '@shared/limits';
 import { escapeHtml } from '../../html';
 import type { MailMessage } from '../../providers/mail/index';
 
-/** "User" when no first name is known (spec §9); in French an address that reads naturally. */
+/** "User" when no first name is known; in French an address that reads naturally. */
 const FALLBACK_NAME: Record<Language, string> = { en: REMINDER_FALLBACK_NAME, fr: 'toi' };
 
 const footer: Record<Language, { why: string; unsubscribe: string }> = {

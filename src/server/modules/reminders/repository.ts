@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { outboxMessages, profiles, users } from '../../db/schema/index';
+import { profiles, users } from '../../db/schema/index';
 
 const recipientColumns = {
   id: profiles.id,
@@ -13,7 +13,7 @@ const recipientColumns = {
 export function createRemindersRepository(db: Database) {
   return {
     /**
-     * Spec §7 profiles "where last_chat_date is before a cutoff, ordered by id" — minus people who
+     * Profiles whose last chat is before the cutoff, ordered by id — minus people who
      * unsubscribed or were reminded since `remindedSince` (never twice within the threshold).
      */
     async listInactive(cutoffDay: string, remindedSince: Date) {
@@ -48,13 +48,6 @@ export function createRemindersRepository(db: Database) {
     async optOut(id: string): Promise<boolean> {
       const rows = await db.update(profiles).set({ remindersOptOut: true }).where(eq(profiles.id, id)).returning({ id: profiles.id });
       return rows.length === 1;
-    },
-
-    /** The outbox (embedded mail provider), newest first. */
-    async outboxPage(limit: number, offset: number) {
-      const items = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit).offset(offset);
-      const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(outboxMessages);
-      return { items, total: counted?.total ?? 0 };
     },
   };
 }

@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { OUTBOX_PAGE_SIZE, type OutboxPage, type ReminderResult, type TestEmailInput } from '@shared/contracts/admin';
+import type { ReminderResult } from '@shared/contracts/admin';
 import type { Language } from '@shared/limits';
 import { AppError } from '../../app-error';
-import { escapeHtml } from '../../html';
 import type { MailProvider } from '../../providers/mail/index';
 import type { SettingsService } from '../settings/service';
 import { reminderEmail } from './emails';
@@ -14,7 +13,7 @@ type Recipient = NonNullable<Awaited<ReturnType<RemindersRepository['findByEmail
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** The administrators' e-mail tools (spec §2 Admin "Email Tools", §9 reminders) and the unsubscribe link. */
+/** Reminder e-mails to inactive people (by an administrator, or the daily schedule) and their unsubscribe link. */
 export function createRemindersService(deps: {
   reminders: RemindersRepository;
   settings: SettingsService;
@@ -84,29 +83,6 @@ export function createRemindersService(deps: {
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid.');
       // An erased account has nothing left to unsubscribe: that is a success for the person.
       await reminders.optOut(userId);
-    },
-
-    /** Spec §7 send-email: the administrator's test message, through whichever mail provider is configured. */
-    async sendTest(input: Required<TestEmailInput>): Promise<void> {
-      const subject = input.subject || 'Souvenir test e-mail';
-      const html = input.html || `<p>${escapeHtml('This is a test e-mail from Souvenir.')}</p>`;
-      try {
-        await mail.send({ to: input.to, subject, html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim() });
-      } catch {
-        throw new AppError('MAIL_SEND_FAILED', 'Failed to send email');
-      }
-    },
-
-    async outbox(page: number): Promise<OutboxPage> {
-      if (mail.name !== 'outbox') return { kept: false, items: [], total: 0, page, pageCount: 0 };
-      const { items, total } = await reminders.outboxPage(OUTBOX_PAGE_SIZE, (page - 1) * OUTBOX_PAGE_SIZE);
-      return {
-        kept: true,
-        items: items.map((m) => ({ id: m.id, to: m.to, subject: m.subject, html: m.html, text: m.text, createdAt: m.createdAt.toISOString() })),
-        total,
-        page,
-        pageCount: Math.ceil(total / OUTBOX_PAGE_SIZE),
-      };
     },
   };
 }

@@ -1,15 +1,22 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AdminSettingsUpdate } from '@shared/contracts/admin';
+import type { Language } from '@shared/limits';
 import type { Database } from '../../db/client';
 import { appSettings } from '../../db/schema/index';
 
-// The single app_settings row (id = 1), seeded at start.
+export type SettingsRow = typeof appSettings.$inferSelect;
+
+const couponColumn = (language: Language) => (language === 'fr' ? appSettings.promoCodesFr : appSettings.promoCodesEn);
+const couponField = (language: Language) => (language === 'fr' ? 'promoCodesFr' : 'promoCodesEn');
+
+// The single app_settings row (id = 1), seeded at start. This module alone reads and writes it; the chat,
+// generation, billing and community modules go through the settings service (docs/decisions/0050-one-owner-per-table.md).
 export function createSettingsRepository(db: Database) {
   return {
-    async get() {
+    /** The row; null only in a database emptied by hand, since the seed runs at every start. */
+    async find(): Promise<SettingsRow | null> {
       const [row] = await db.select().from(appSettings).where(eq(appSettings.id, 1));
-      if (!row) throw new Error('app_settings is not seeded');
-      return row;
+      return row ?? null;
     },
 
     async update(changes: AdminSettingsUpdate) {
@@ -47,6 +54,37 @@ export function createSettingsRepository(db: Database) {
         )
         .returning({ days: appSettings.reminderScheduleDays });
       return rows[0]?.days ?? null;
+    },
+
+    /** Whether password sign-in is on (it is turned off only beside working single sign-on). */
+    async setPasswordSignIn(on: boolean): Promise<void> {
+      await db.update(appSettings).set({ passwordSignIn: on, updatedAt: new Date() }).where(eq(appSettings.id, 1));
+    },
+
+    async saveCommunityLinks(links: { chatServerUrl: string | null; calendarUrlEn: string | null; calendarUrlFr: string | null }) {
+      await db
+        .update(appSettings)
+        .set({ discordLink: links.chatServerUrl, communityCalendarUrlEn: links.calendarUrlEn, communityCalendarUrlFr: links.calendarUrlFr, updatedAt: new Date() })
+        .where(eq(appSettings.id, 1));
+    },
+
+    /** Adds a coupon to the language's map, or gives an existing code its new promotion, in one statement. */
+    async addCoupon(language: Language, code: string, promotionId: string) {
+      await db
+        .update(appSettings)
+        .set({ [couponField(language)]: sql`${couponColumn(language)} || jsonb_build_object(${code}::text, ${promotionId}::text)`, updatedAt: new Date() })
+        .where(eq(appSettings.id, 1));
+    },
+
+    /** False when the language's map has no such code. */
+    async removeCoupon(language: Language, code: string): Promise<boolean> {
+      const column = couponColumn(language);
+      const rows = await db
+        .update(appSettings)
+        .set({ [couponField(language)]: sql`${column} - ${code}::text`, updatedAt: new Date() })
+        .where(and(eq(appSettings.id, 1), sql`${column} ? ${code}::text`))
+        .returning({ id: appSettings.id });
+      return rows.length === 1;
     },
   };
 }

@@ -1,24 +1,52 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminSettings, AdminSettingsUpdate } from '@shared/contracts/admin';
 import type { ProviderNames } from '@shared/contracts/system';
-import { AVATAR_SIZE_PX } from '@shared/limits';
+import { AVATAR_SIZE_PX, type Language } from '@shared/limits';
+import { DEFAULT_SETTINGS } from '../../db/seed';
 import { FILES_URL_PREFIX } from '../../providers/storage/keys';
 import type { FilesService } from '../files/service';
-import type { SettingsRepository } from './repository';
+import type { SettingsRepository, SettingsRow } from './repository';
 
-type SettingsRow = Awaited<ReturnType<SettingsRepository['get']>>;
+/** What a database emptied by hand reads as: the seed's defaults, nothing chosen by an administrator. */
+const UNSEEDED: SettingsRow = {
+  id: 1,
+  ...DEFAULT_SETTINGS,
+  agentAvatarUrl: null,
+  discordLink: null,
+  communityCalendarUrlEn: null,
+  communityCalendarUrlFr: null,
+  reminderScheduleEnabled: false,
+  reminderScheduleDays: 7,
+  reminderLastRunOn: null,
+  priceIdEn: null,
+  priceIdFr: null,
+  promoCodeEn: null,
+  promoCodeFr: null,
+  promoCodesEn: {},
+  promoCodesFr: {},
+  passwordSignIn: true,
+  updatedAt: new Date(0),
+};
+
+/** A stored coupon map as a `Map`: a key such as `__proto__` stays a key, never an object's prototype. */
+const couponsIn = (row: SettingsRow, language: Language) => new Map(Object.entries(language === 'fr' ? row.promoCodesFr : row.promoCodesEn));
 
 const AGENT_AVATAR_FOLDER = 'agent';
 
-/** What the administrator panel reads and saves; the chat and generation read the same row on every request. */
+/**
+ * The administrators' settings: what the panel reads and saves, and the parts the chat, generation,
+ * billing and community modules read (on every request, so a change applies at once).
+ */
 export function createSettingsService(deps: { settings: SettingsRepository; files: FilesService; providers: () => Promise<ProviderNames> }) {
   const { settings, files } = deps;
+  const row = async (): Promise<SettingsRow> => (await settings.find()) ?? UNSEEDED;
 
   const toAdmin = (row: SettingsRow, providers: ProviderNames): AdminSettings => ({
     chatPrompt: row.chatPrompt,
     chatPromptFr: row.chatPromptFr,
     agentName: row.agentName,
     agentNameFr: row.agentNameFr,
+    agentGenderFr: row.agentGenderFr,
     agentAvatarUrl: row.agentAvatarUrl,
     imagePrompt: row.imagePrompt,
     imagePromptFr: row.imagePromptFr,
@@ -55,13 +83,13 @@ export function createSettingsService(deps: { settings: SettingsRepository; file
 
   return {
     async get(): Promise<AdminSettings> {
-      const [row, providers] = await Promise.all([settings.get(), deps.providers()]);
-      return toAdmin(row, providers);
+      const [current, providers] = await Promise.all([row(), deps.providers()]);
+      return toAdmin(current, providers);
     },
 
     async update(changes: AdminSettingsUpdate): Promise<AdminSettings> {
-      const [row, providers] = await Promise.all([settings.update(changes), deps.providers()]);
-      return toAdmin(row, providers);
+      const [updated, providers] = await Promise.all([settings.update(changes), deps.providers()]);
+      return toAdmin(updated, providers);
     },
 
     /** The agent's picture, with the same checks and re-encoding as a profile picture. */
@@ -79,10 +107,58 @@ export function createSettingsService(deps: { settings: SettingsRepository; file
     claimScheduledRun: (today: string) => settings.claimScheduledRun(today),
 
     /** The reminder templates of one language (subject and HTML body). */
-    async reminderTemplate(language: 'en' | 'fr') {
-      const row = await settings.get();
-      return language === 'fr' ? { subject: row.reminderSubjectFr, body: row.reminderBodyFr } : { subject: row.reminderSubjectEn, body: row.reminderBodyEn };
+    async reminderTemplate(language: Language) {
+      const current = await row();
+      return language === 'fr' ? { subject: current.reminderSubjectFr, body: current.reminderBodyFr } : { subject: current.reminderSubjectEn, body: current.reminderBodyEn };
     },
+
+    /** Whether password sign-in is on, as the administrators last set it (decision 0070). */
+    async passwordSignIn(): Promise<boolean> {
+      return (await row()).passwordSignIn;
+    },
+
+    async setPasswordSignIn(on: boolean): Promise<void> {
+      await settings.setPasswordSignIn(on);
+    },
+
+    /** What the chat needs: the prompts, the agent's names and picture, and the daily image limit. */
+    async agent() {
+      const { chatPrompt, chatPromptFr, agentName, agentNameFr, agentGenderFr, agentAvatarUrl, dailyGenerationLimit } = await row();
+      return { chatPrompt, chatPromptFr, agentName, agentNameFr, agentGenderFr, agentAvatarUrl, dailyGenerationLimit };
+    },
+
+    /** What a generation needs: the agent's names, the image and summary prompts, the image size and quality. */
+    async generation() {
+      const { agentName, agentNameFr, imagePrompt, imagePromptFr, summaryPrompt, summaryPromptFr, imageSize, imageQuality } = await row();
+      return { agentName, agentNameFr, imagePrompt, imagePromptFr, summaryPrompt, summaryPromptFr, imageSize, imageQuality };
+    },
+
+    /** How many memories each person may make a day. */
+    dailyGenerationLimit: async (): Promise<number> => (await row()).dailyGenerationLimit,
+
+    /** The community page's links: the chat server and the calendar per language (null: none set). */
+    async communityLinks() {
+      const current = await row();
+      return { chatServerUrl: current.discordLink, calendarUrlEn: current.communityCalendarUrlEn, calendarUrlFr: current.communityCalendarUrlFr };
+    },
+    saveCommunityLinks: (links: { chatServerUrl: string | null; calendarUrlEn: string | null; calendarUrlFr: string | null }) => settings.saveCommunityLinks(links),
+
+    /** The language's price and default promotion (null: the built-in defaults apply), and its coupons. */
+    async pricing(language: Language) {
+      const current = await row();
+      const fr = language === 'fr';
+      return {
+        priceId: (fr ? current.priceIdFr : current.priceIdEn) ?? null,
+        defaultPromotion: (fr ? current.promoCodeFr : current.promoCodeEn) ?? null,
+        coupons: couponsIn(current, language),
+      };
+    },
+
+    /** The language's coupons: a human-readable code → the payment provider's promotion id. */
+    coupons: async (language: Language): Promise<Map<string, string>> => couponsIn(await row(), language),
+    addCoupon: (language: Language, code: string, promotionId: string) => settings.addCoupon(language, code, promotionId),
+    /** False when the language has no such code. */
+    removeCoupon: (language: Language, code: string) => settings.removeCoupon(language, code),
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,18 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, appSettings } from '../../db/schema/index';
+import { accounts } from '../../db/schema/index';
 
+// Who has signed in through which provider; the password switch itself is a setting (modules/settings).
 export function createSignInRepository(db: Database) {
   return {
-    async passwordSignIn(): Promise<boolean> {
-      const [row] = await db.select({ on: appSettings.passwordSignIn }).from(appSettings).where(eq(appSettings.id, 1));
-      return row?.on ?? true;
-    },
-
-    async setPasswordSignIn(on: boolean): Promise<void> {
-      await db.update(appSettings).set({ passwordSignIn: on, updatedAt: new Date() }).where(eq(appSettings.id, 1));
-    },
-
     /** Whether this person has an account with the provider: made at their first sign-in through it. */
     async hasAccount(userId: string, providerId: string): Promise<boolean> {
       const rows = await db

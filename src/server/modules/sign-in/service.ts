@@ -1,5 +1,6 @@
 import { SSO_PROVIDER_ID, type SignInMethods } from '@shared/contracts/sign-in';
 import { AppError } from '../../app-error';
+import type { SettingsService } from '../settings/service';
 import type { SignInRepository } from './repository';
 
 /**
@@ -8,11 +9,11 @@ import type { SignInRepository } from './repository';
  * configured: remove the OIDC_* settings and passwords work again, so nobody is ever locked out
  * (docs/decisions/0070-single-sign-on.md).
  */
-export function createSignInService(deps: { signIn: SignInRepository; sso: { issuer: string; label: string | null } | null }) {
-  const { signIn, sso } = deps;
+export function createSignInService(deps: { signIn: SignInRepository; settings: Pick<SettingsService, 'passwordSignIn' | 'setPasswordSignIn'>; sso: { issuer: string; label: string | null } | null }) {
+  const { signIn, settings, sso } = deps;
 
   /** In force now: asked before every password sign-in, sign-up and reset. */
-  const passwordSignIn = async () => (sso ? signIn.passwordSignIn() : true);
+  const passwordSignIn = async () => (sso ? settings.passwordSignIn() : true);
 
   async function methodsFor(userId: string): Promise<SignInMethods> {
     const [password, signedInWithSso] = await Promise.all([passwordSignIn(), sso ? signIn.hasAccount(userId, SSO_PROVIDER_ID) : false]);
@@ -30,7 +31,7 @@ export function createSignInService(deps: { signIn: SignInRepository; sso: { iss
           throw new AppError('SSO_NOT_PROVEN', 'Sign in with single sign-on yourself before turning password sign-in off.');
         }
       }
-      await signIn.setPasswordSignIn(on);
+      await settings.setPasswordSignIn(on);
       return methodsFor(adminId);
     },
   };

@@ -37,7 +37,7 @@ export function createSupportService(deps: { tickets: SupportRepository; profile
       return toTicket(await tickets.insert({ userId, ...input }));
     },
 
-    /** Spec §6 open point, closed here: a person only ever reads their own tickets. */
+    /** A person only ever reads their own tickets (docs/decisions/0024-support-privacy-community.md). */
     async listOwn(userId: string): Promise<TicketList> {
       return { items: (await tickets.listForUser(userId)).map(toTicket) };
     },

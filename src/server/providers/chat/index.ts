@@ -1,4 +1,4 @@
-import type { Language } from '@shared/limits';
+import type { AgentGender, Language } from '@shared/limits';
 import type { SafetyLevel } from '@shared/safety';
 import { createOfflineCompanion } from './offline-companion';
 import { createOpenAiCompatibleChat } from './openai-compatible';
@@ -18,6 +18,8 @@ export interface ChatReplyInput {
   /** For providers that do not read the system prompt (the offline companion). */
   agentName: string;
   firstName: string;
+  /** How French speaks of the agent (the administrator's choice beside its name); neutral wording when absent. */
+  agentGender?: AgentGender;
   /**
    * The safety layer's verdict for this turn, below crisis (a crisis is answered by the layer itself):
    * providers that do not read the system prompt adapt to it; `earlierCrisis` keeps them gentle after one.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOfflineCompanion } from './offline-companion';
+import { composeReply, createOfflineCompanion } from './offline-companion';
 
 async function reply(language: 'en' | 'fr', userTurns: string[], safety: { level: 'none' | 'concern'; earlierCrisis: boolean } = { level: 'none', earlierCrisis: false }): Promise<string> {
   const companion = createOfflineCompanion({ delayMs: 0 });
@@ -59,6 +59,235 @@ describe('offline companion', () => {
       expect(text).not.toMatch(echo);
       expect(text.match(pointer)).toHaveLength(1);
       expect(new Set(text.split('\n')).size).toBe(3);
+    }
+  });
+});
+
+type Turn = { role: 'user' | 'assistant'; content: string };
+type Options = { gender?: 'feminine' | 'masculine' | 'neutral'; title?: string | null };
+
+/** Every reply of a conversation, composed as the chat would, each seeing the replies before it. */
+function conversation(language: 'en' | 'fr', userTurns: string[], options: Options = {}): string[] {
+  const messages: Turn[] = [{ role: 'assistant', content: language === 'fr' ? 'Bonsoir. Comment s’est passée ta journée ?' : 'Good evening. How was your day?' }];
+  const replies: string[] = [];
+  for (const content of userTurns) {
+    messages.push({ role: 'user', content });
+    const reply = composeReply({
+      messages,
+      language,
+      agentName: 'Mira',
+      firstName: 'Sam',
+      agentGender: options.gender ?? 'feminine',
+      safety: { level: 'none', earlierCrisis: false },
+      recentMemoryTitle: options.title ?? null,
+    });
+    replies.push(reply);
+    messages.push({ role: 'assistant', content: reply });
+  }
+  return replies;
+}
+const first = (language: 'en' | 'fr', text: string, options: Options = {}) => conversation(language, [text], options)[0]!;
+const sentencesOf = (reply: string) => reply.split(/(?<=[.!?])\s+/).filter(Boolean);
+/** The person's words quoted back, without the marks. */
+const quotesOf = (reply: string) => [...reply.matchAll(/“([^”]+)”|«\u00a0([^»]+?)\u00a0»/g)].map((m) => m[1] ?? m[2]!);
+
+describe('offline companion: quoting', () => {
+  const LONG = {
+    en: 'I keep thinking about his garden, the one he planted when I was a child, with the roses along the fence and the old apple tree that we climbed every summer.',
+    fr: 'Je repense à son jardin, celui qu’il avait planté quand j’étais petite, avec les roses le long de la clôture et le vieux pommier où on grimpait chaque été.',
+  };
+
+  it('quotes a whole clause of a long message, never a piece cut mid-word or mid-thought', () => {
+    for (const language of ['en', 'fr'] as const) {
+      const [quote] = quotesOf(first(language, LONG[language]));
+      expect(quote, language).toBe(language === 'en' ? 'I keep thinking about his garden' : 'Je repense à son jardin');
+    }
+  });
+
+  it('quotes only what the person wrote, each quote ending where a clause ends', () => {
+    const messages = [
+      'Hello, today was long.',
+      'My sister called me after lunch, and we laughed about the old days for an hour, which I really needed after this week.',
+      'We planted tomatoes in the community garden.',
+      'Bonjour, la journée a été longue.',
+      'Ma sœur m’a appelée après le déjeuner, et on a ri des vieux souvenirs pendant une heure, ce dont j’avais vraiment besoin.',
+      'On a planté des tomates dans le jardin partagé.',
+    ];
+    for (const message of messages) {
+      const language = /[àéèêçœ]|Bonjour|On a/.test(message) ? 'fr' : 'en';
+      for (const quote of quotesOf(first(language, message))) {
+        expect(quote, message).not.toMatch(/…/);
+        const at = message.toLowerCase().indexOf(quote.toLowerCase());
+        expect(at, `${quote} in ${message}`).toBeGreaterThanOrEqual(0);
+        // It ends at a comma, a full stop or the end of the message, and starts where a clause starts.
+        expect(message.slice(at + quote.length).trim(), quote).toMatch(/^([.,;:!?…]|$)/);
+        expect(message.slice(0, at).trim(), quote).toMatch(/(^|[.,;:!?…]|\b(and|but|et|mais|hello|bonjour)[,]?)$/i);
+      }
+    }
+  });
+
+  it('says what it was about when no clause stands on its own, and never quotes a question', () => {
+    const reply = first('en', 'The meeting at work, the deadline for the project, the boss, the colleagues, the emails, the phone calls, all of it, again and again.');
+    expect(quotesOf(reply)).toEqual([]);
+    expect(reply).toMatch(/work/);
+    expect(quotesOf(first('en', 'Is it normal to feel this way after a move?'))).toEqual([]);
+  });
+});
+
+describe('offline companion: never the same sentence twice', () => {
+  it('walks on to new sentences in a long conversation, even when the person repeats themselves', () => {
+    const turns = {
+      en: ['Hello.', 'I had a long day at work.', 'I had a long day at work.', 'I am tired.', 'I am tired.', 'Yes.', 'Thank you.', 'ok', 'ok', 'ok', 'What should I do?', 'What should I do?'],
+      fr: ['Bonjour.', 'Longue journée au travail.', 'Longue journée au travail.', 'Je suis fatiguée.', 'Je suis fatiguée.', 'Oui.', 'Merci.', 'ok', 'ok', 'ok', 'Qu’est-ce que je dois faire ?', 'Qu’est-ce que je dois faire ?'],
+    };
+    for (const language of ['en', 'fr'] as const) {
+      const replies = conversation(language, turns[language]);
+      const sentences = replies.flatMap(sentencesOf);
+      const repeated = sentences.filter((sentence, index) => sentences.indexOf(sentence) !== index);
+      expect(repeated, language).toEqual([]);
+      // Each reply still says something.
+      for (const reply of replies) expect(reply.length, language).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('offline companion: direct questions', () => {
+  it.each([
+    ['en', 'My mum wants me to move back home. What should I do?', /can’t decide that for you|one right answer|real question/],
+    ['en', 'I told my friend off today. What do you think?', /can’t judge|don’t have opinions|isn’t mine to say/],
+    ['fr', 'Ma mère veut que je revienne vivre chez elle. Qu’est-ce que je dois faire ?', /décider à ta place|seule bonne réponse|vraie question/],
+    ['fr', 'J’ai recadré mon ami aujourd’hui. Tu en penses quoi ?', /en juger|pas d’avis|pas à moi de trancher/],
+    ['fr', 'Je n’arrive pas à choisir entre les deux postes, que dois-je faire ?', /décider à ta place|seule bonne réponse|vraie question/],
+  ] as const)('answers a direct question gently (%s: %s)', (language, text, answer) => {
+    const reply = first(language, text);
+    expect(reply).toMatch(answer);
+    // The question is answered, not quoted back, and the reply ends on one gentle question of its own.
+    expect(quotesOf(reply).join(' ')).not.toMatch(/\?/);
+    expect(reply.trim().endsWith('?')).toBe(true);
+  });
+});
+
+describe('offline companion: what the day carries comes first', () => {
+  const NOT_AFTER_A_LOSS = /remember about this moment|garder de ce moment|If today had a colour|avait une couleur/;
+  /** The reply's sentences before its first question. */
+  const beforeAsking = (reply: string) => reply.slice(0, reply.indexOf('?') === -1 ? undefined : reply.indexOf('?')).replace(/[^.!]*$/, '');
+
+  it.each([
+    ['en', 'We buried my grandfather this morning.', /so sorry about your grandfather/],
+    ['en', 'My dog died yesterday.', /so sorry about your dog/],
+    ['fr', 'On a enterré mon grand-père ce matin.', /désolée pour ton grand-père/],
+    ['fr', 'Ma mère est décédée la semaine dernière.', /désolée pour ta mère/],
+  ] as const)('meets a loss with condolences, not a stock question (%s: %s)', (language, text, words) => {
+    const reply = first(language, text);
+    expect(beforeAsking(reply)).toMatch(words);
+    expect(reply).not.toMatch(NOT_AFTER_A_LOSS);
+    expect(quotesOf(reply)).toEqual([]);
+  });
+
+  it('keeps a loss in mind through the conversation: no stock question, a softer offer of the memory', () => {
+    for (const [language, turns] of [
+      ['en', ['We buried my grandfather this morning.', 'The whole family was there.', 'I don’t know.', 'Yes.']],
+      ['fr', ['On a enterré mon grand-père ce matin.', 'Toute la famille était là.', 'Je ne sais pas.', 'Oui.']],
+    ] as const) {
+      const text = conversation(language, [...turns]).join('\n');
+      expect(text, language).not.toMatch(NOT_AFTER_A_LOSS);
+      expect(text, language).toMatch(language === 'en' ? /There is no hurry/ : /Rien ne presse/);
+    }
+  });
+
+  it.each([
+    ['en', 'My boss humiliated me in front of everyone, I am furious.', /frustrating|angry|unfair|under your skin/],
+    ['en', 'My niece was born this morning, I cried happy tears!', /new life in the family/],
+    ['en', 'We finally got the keys to our new flat, I am so happy.', /wonderful news|beautiful moment|joy|lovely|happy thing/],
+    ['en', 'I’m scared about the scan results tomorrow.', /frightening|worry|afraid|Fear|anxious/],
+    ['fr', 'Mon patron m’a humiliée devant tout le monde, je suis furieuse.', /frustrant|colère|injuste|en travers/],
+    ['fr', 'Ma nièce est née ce matin, j’ai pleuré de joie !', /nouvelle vie dans la famille/],
+    ['fr', 'On a enfin eu les clés de notre appartement, je suis tellement heureuse.', /merveilleuse nouvelle|beau moment|joie|contente pour toi|bonheur/],
+    ['fr', 'J’ai peur des résultats de l’examen demain.', /effrayant|inquiétude|peur|inquiète/],
+  ] as const)('names the feeling before asking anything (%s: %s)', (language, text, words) => {
+    const reply = first(language, text);
+    expect(beforeAsking(reply)).toMatch(words);
+  });
+
+  it('hears a negation: "not sad at all" is not met with sorrow', () => {
+    for (const [language, text, sorrow] of [
+      ['en', 'I’m not sad at all today, just a slow Sunday.', /sorry|heavy|hard|Sadness/],
+      ['fr', 'Je ne suis pas triste du tout, juste un dimanche tranquille.', /désolée|lourde|difficile|tristesse/],
+    ] as const) {
+      expect(first(language, text), language).not.toMatch(sorrow);
+    }
+  });
+});
+
+describe('offline companion: its own grammatical gender in French', () => {
+  const DAYS = [
+    ['J’ai eu la promotion, je suis tellement heureuse !', 'On a fêté ça.', 'Merci.'],
+    ['On a enterré mon grand-père ce matin.', 'Toute la famille était là.'],
+    ['Je suis triste ce soir.', 'La journée a été lourde.', 'Je ne sais pas.'],
+    ['Comment vas-tu ?', 'Et toi, comment ça va ?'],
+    ['Est-ce que tu es une IA ?'],
+    ['Ma sœur s’est mariée, quelle joie !', 'On a dansé.', 'C’était magnifique.', 'Je suis contente.', 'Vraiment heureuse.'],
+  ];
+  // The person's own words, quoted back, are theirs: only the companion's are checked.
+  const everything = (gender: 'feminine' | 'masculine' | 'neutral') =>
+    DAYS.flatMap((turns) => conversation('fr', turns, { gender }))
+      .join('\n')
+      .replace(/«[^»]*»/g, '«»');
+  // What the agent says of itself: "je suis contente", "je suis désolé", "heureuse de t’écouter", "la compagne".
+  const FEMININE = /je suis (vraiment |tellement )?(désolée|contente)|heureuse de t’écouter|la compagne/i;
+  const MASCULINE = /je suis (vraiment |tellement )?(désolé|content)\b(?!e)|heureux de t’écouter|le compagnon/i;
+
+  it('agrees with a feminine name, a masculine one, or uses wording that needs no agreement', () => {
+    const feminine = everything('feminine');
+    expect(feminine).toMatch(FEMININE);
+    expect(feminine).not.toMatch(MASCULINE);
+    const masculine = everything('masculine');
+    expect(masculine).toMatch(MASCULINE);
+    expect(masculine).not.toMatch(FEMININE);
+    const neutral = everything('neutral');
+    expect(neutral).not.toMatch(FEMININE);
+    expect(neutral).not.toMatch(MASCULINE);
+  });
+});
+
+describe('offline companion: continuity', () => {
+  it('names the latest memory as the day begins, once, and not over hard news', () => {
+    const [opening, next] = conversation('en', ['Hello, I had a walk by the river.', 'It was nice.'], { title: 'The blue kite' });
+    expect(opening).toContain('“The blue kite”');
+    expect(next).not.toContain('kite');
+    expect(first('fr', 'Bonsoir, j’ai marché au bord de la rivière.', { title: 'Le cerf-volant bleu' })).toContain('«\u00a0Le cerf-volant bleu\u00a0»');
+    expect(first('en', 'My dog died yesterday.', { title: 'The blue kite' })).not.toContain('kite');
+    expect(first('fr', 'Je suis furieuse contre mon frère.', { title: 'Le cerf-volant bleu' })).not.toContain('cerf-volant');
+  });
+});
+
+describe('offline companion: what is not a question', () => {
+  it('does not take "toi et moi" for a question, nor answer a statement', () => {
+    for (const [language, text] of [
+      ['fr', 'Mon amie et toi, vous seriez bien ensemble, je crois.'],
+      ['en', 'I think it went well today.'],
+    ] as const) {
+      expect(first(language, text), text).not.toMatch(/Merci de demander|C’est gentil de demander|Thank you for asking|can’t judge|pas d’avis|bonne question|good question/);
+    }
+    expect(first('fr', 'Bonne journée dans l’ensemble, et toi ?')).toMatch(/Merci de demander|C’est gentil de demander/);
+  });
+});
+
+describe('offline companion: small messages', () => {
+  it('answers a bare hello by asking about the day, and a thank-you without quoting it', () => {
+    expect(first('en', 'hi')).toMatch(/Thank you for being here, Sam\. (How was your day\?|What would you like to tell me about today\?|What is on your mind today\?)$/);
+    expect(first('fr', 'Salut !')).toMatch(/^Merci d’être là, Sam\. (Comment s’est passée ta journée|Qu’aimerais-tu me raconter de ta journée|Qu’est-ce qui t’occupe l’esprit aujourd’hui)\u00a0\?$/);
+    const [, thanks] = conversation('fr', ['Ma sœur a eu son bébé.', 'Merci beaucoup !']);
+    expect(quotesOf(thanks!)).toEqual([]);
+  });
+
+  it('reads tears right after joyful news as joy', () => {
+    for (const [language, turns, joy] of [
+      ['en', ['I got into the university I wanted!', 'My mum cried, I cried, everyone cried.'], /joy|wonderful|beautiful|lovely|happy/],
+      ['fr', ['J’ai été prise à l’université que je voulais !', 'Ma mère a pleuré, j’ai pleuré, tout le monde a pleuré.'], /joie|merveilleuse|beau moment|contente|bonheur/],
+    ] as const) {
+      const [, tears] = conversation(language, [...turns]);
+      expect(tears!.split(/[“«]/)[0], language).toMatch(joy);
     }
   });
 });

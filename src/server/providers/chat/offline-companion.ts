@@ -1,110 +1,226 @@
-import type { Language } from '@shared/limits';
+import type { AgentGender, Language } from '@shared/limits';
+import { normalise, readMood } from '../mood/analyse';
+import type { Mood } from '../mood/lexicon';
+import { typesetFrench } from '../text/offline-extractor';
 import type { ChatProvider, ChatReplyInput, ChatTurn } from './index';
 
 /**
- * The embedded companion: no network, no model. Reflective listening by hand — it picks up the
- * person's own words (a feeling word, else a short phrase), reflects them back and asks one open,
- * kind question; after a few exchanges it invites them to make today's memory.
+ * The embedded companion: no network, no model (docs/offline-companion.md, decision 0058). Reflective
+ * listening by hand: it names what the person's last message carries (a loss, anger, joy, fear…) before
+ * anything else, answers a direct question gently instead of passing over it, quotes a whole clause of
+ * theirs (never a cut one) or says what it was about, and asks one question fitted to what they feel.
+ * After a few exchanges it invites them to make today's memory.
  *
- * Deterministic: the reply depends only on the conversation (a hash of it seeds every choice).
- * Varied: the turn index rotates the templates, and a reply already given in the conversation is never repeated.
+ * Deterministic: the reply depends only on the conversation (a hash of it seeds every choice). It never
+ * says a sentence twice in one conversation: each part of a reply walks its list to a sentence that none
+ * of the earlier replies holds, and is left out when the list is spent.
  */
 
-type Tone = 'heavy' | 'light';
-
-interface Feeling {
-  tone: Tone;
-  en: string[];
-  fr: string[];
-}
-
-// The person's own word is quoted back, so French agreement (fatigué/fatiguée) takes care of itself.
-const FEELINGS: Feeling[] = [
-  { tone: 'heavy', en: ['tired', 'exhausted', 'drained', 'worn out', 'sleepy'], fr: ['fatigué', 'fatiguée', 'épuisé', 'épuisée', 'crevé', 'crevée', 'lessivé', 'lessivée'] },
-  { tone: 'heavy', en: ['sad', 'down', 'unhappy', 'heartbroken', 'blue'], fr: ['triste', 'malheureux', 'malheureuse', 'déprimé', 'déprimée', 'abattu', 'abattue'] },
-  { tone: 'heavy', en: ['anxious', 'worried', 'stressed', 'nervous', 'overwhelmed', 'scared', 'afraid'], fr: ['anxieux', 'anxieuse', 'inquiet', 'inquiète', 'stressé', 'stressée', 'angoissé', 'angoissée', 'débordé', 'débordée', 'peur'] },
-  { tone: 'heavy', en: ['angry', 'frustrated', 'annoyed', 'furious', 'irritated'], fr: ['en colère', 'énervé', 'énervée', 'frustré', 'frustrée', 'agacé', 'agacée', 'furieux', 'furieuse'] },
-  { tone: 'heavy', en: ['lonely', 'alone', 'isolated'], fr: ['seul', 'seule', 'isolé', 'isolée'] },
-  { tone: 'heavy', en: ['confused', 'lost', 'stuck'], fr: ['perdu', 'perdue', 'confus', 'confuse', 'bloqué', 'bloquée'] },
-  { tone: 'light', en: ['happy', 'glad', 'joyful', 'excited', 'cheerful'], fr: ['heureux', 'heureuse', 'content', 'contente', 'joyeux', 'joyeuse', 'ravi', 'ravie'] },
-  { tone: 'light', en: ['calm', 'peaceful', 'relaxed', 'serene', 'rested'], fr: ['calme', 'apaisé', 'apaisée', 'serein', 'sereine', 'détendu', 'détendue', 'reposé', 'reposée'] },
-  { tone: 'light', en: ['proud', 'accomplished'], fr: ['fier', 'fière'] },
-  { tone: 'light', en: ['grateful', 'thankful', 'loved', 'hopeful', 'relieved'], fr: ['reconnaissant', 'reconnaissante', 'aimé', 'aimée', 'soulagé', 'soulagée', 'pleine d’espoir', 'plein d’espoir'] },
-];
-
-// "Are you a bot?" — the companion answers honestly.
-const ASKS_WHAT_IT_IS = {
-  en: /\b(are you (an? )?(ai|bot|robot|human|real|person|machine|chatgpt)|who are you|what are you)\b/i,
-  fr: /(es[- ]tu|êtes[- ]vous|t'es|tu es) (une? )?(ia|robot|bot|humain|humaine|réel|réelle|vrai|vraie|personne|machine)|qui es[- ]tu|qu'es[- ]tu/i,
+/** What the last message carries, which decides the first words of the reply and the question. */
+type Feeling = 'loss' | 'joy' | 'anger' | 'fear' | 'sadness' | 'tiredness' | 'calm' | 'tenderness' | 'hope' | 'mixed' | 'neutral';
+const HEAVY: ReadonlySet<Feeling> = new Set(['loss', 'anger', 'fear', 'sadness', 'tiredness']);
+/** Feelings the memory is offered to more softly: no question pulls them on. */
+const GRIEVING: ReadonlySet<Feeling> = new Set(['loss', 'sadness', 'fear']);
+const HELLO = /^(hi|hello|hey|good (morning|evening|afternoon)|bonjour|bonsoir|salut|coucou)( there| toi| mira)?[\s.!,]*$/i;
+const THANKS = /^(thanks?( you)?( so much| a lot)?|thank u|ty|merci( beaucoup| bien)?( à toi)?)[\s.!]*$/i;
+const FEELING_OF: Record<Mood, Feeling> = {
+  joyful: 'joy',
+  hopeful: 'hope',
+  tender: 'tenderness',
+  calm: 'calm',
+  melancholy: 'sadness',
+  anxious: 'fear',
+  angry: 'anger',
+  tired: 'tiredness',
 };
+const LIGHT_MOODS: ReadonlySet<Mood> = new Set(['joyful', 'hopeful', 'tender', 'calm']);
 
-const STOPWORDS = new Set(
-  (
-    'i me my mine we our you your it its is am are was were be been being the a an and or but so to of in on at for with ' +
-    'that this these those there here then than just really very too also not no yes do did does have has had today ' +
-    'je j me m moi tu te t toi il elle on nous vous ils elles le la les l un une des du de d et ou mais donc car ' +
-    'à au aux en dans sur pour par avec que qu qui ce c cet cette ces ça est suis es sont était été être ai as a avons ' +
-    'avez ont ne n pas plus très trop aussi oui non aujourd hui'
-  ).split(' '),
-);
+/** A direct question of the person's, answered before anything else is asked. */
+type Question = 'advice' | 'opinion' | 'wellbeing' | 'other';
+
+/** French words about the companion itself agree with the gender the administrator gave its name. */
+type Gendered = (masculine: string, feminine: string, neutral: string) => string;
 
 type Texts = {
   greeting: (name: string) => string;
-  remembered: (title: string) => string;
-  honesty: (agent: string) => string;
-  openers: Record<Tone | 'neutral', string[]>;
-  feelingReflections: ((w: string) => string)[];
-  phraseReflections: ((p: string) => string)[];
-  emptyReflections: string[];
-  feelingQuestions: string[];
-  questions: string[];
+  remembered: (title: string) => string[];
+  honesty: (agent: string, g: Gendered) => string;
+  acknowledgements: (g: Gendered) => Record<Feeling, string[]>;
+  /** For a loss when the person names who (or which animal) they lost. */
+  condolences: (who: string, g: Gendered) => string;
+  birth: string;
+  /** For a message that only thanks the companion. */
+  thanks: string[];
+  quotes: ((quote: string) => string)[];
+  /** `name`: the theme's name ("la mer"); `about`: as "tell me about" takes it ("de la mer", "du travail"). */
+  topics: ((topic: { name: string; about: string }) => string)[];
+  nothingToQuote: string[];
+  /** After a bare "hello": the day, asked about. */
+  hello: string[];
+  questions: Record<Feeling, string[]>;
+  answers: (g: Gendered) => Record<Question, string[]>;
+  answerQuestions: Record<Question, string[]>;
+  concernOpeners: (g: Gendered) => string[];
   concernQuestions: string[];
   helpPointer: string;
   invitations: string[];
+  gentleInvitation: string;
   reminders: string[];
 };
 
 const TEXTS: Record<Language, Texts> = {
   en: {
     greeting: (name) => (name ? `Thank you for being here, ${name}.` : 'Thank you for being here.'),
-    remembered: (title) => `I still have “${title}” from last time; today is a page of its own.`,
+    remembered: (title) => [`Your last memory was “${title}”; today is a new page.`, `I remember “${title}”; today can be a page of its own.`],
     honesty: (agent) =>
       `To be honest with you: I’m ${agent}, running as Souvenir’s offline companion. I’m not an AI model or a person, just a gentle listener built into the app that reflects your words back to you.`,
-    openers: {
-      heavy: ['Thank you for telling me.', 'That sounds like a lot to carry.', 'I’m glad you shared that with me.', 'That sounds heavy.', 'Let’s take this gently.'],
-      light: ['That’s lovely to hear.', 'What a nice thing to share.', 'I can feel some warmth in that.', 'That sounds good.', 'I’m glad for you.'],
-      neutral: ['Thank you for sharing that.', 'I’m listening.', 'I see.', 'Thank you.', 'Let’s stay with that for a moment.'],
+    acknowledgements: () => ({
+      loss: [
+        'I’m so sorry for your loss.',
+        'Losing someone leaves a silence that nothing else fills.',
+        'Grief takes the time it takes, and there is no wrong way to feel it.',
+        'That is a great loss, and it makes sense that today is hard.',
+        'I’m holding this with you, gently.',
+      ],
+      joy: ['What wonderful news!', 'That sounds like a beautiful moment.', 'I can feel the joy in your words.', 'How lovely, thank you for sharing it with me.', 'What a happy thing to hold on to.'],
+      anger: [
+        'That sounds really frustrating.',
+        'Anyone would be angry after that.',
+        'It makes sense that you feel angry; something mattered to you there.',
+        'That sounds unfair, and your anger is worth listening to.',
+        'No wonder it got under your skin.',
+      ],
+      fear: [
+        'That sounds frightening.',
+        'That’s a lot of worry to carry.',
+        'It makes sense to feel afraid when so much is uncertain.',
+        'Fear like that can take up so much room.',
+        'I hear how anxious this makes you.',
+      ],
+      sadness: [
+        'I’m sorry today felt so heavy.',
+        'That sounds really hard.',
+        'It’s okay to feel sad about this.',
+        'Thank you for trusting me with something so heavy.',
+        'Sadness like that deserves some gentleness.',
+      ],
+      tiredness: [
+        'It sounds like you’re running on empty.',
+        'That’s a lot for one day; no wonder you’re worn out.',
+        'Being this tired weighs on everything else, too.',
+        'You’ve given a lot today.',
+        'Rest sounds well earned.',
+      ],
+      calm: ['What a peaceful moment.', 'That sounds restful.', 'There’s something gentle in that.', 'A calm like that is worth noticing.', 'That sounds like a quiet breath in the day.'],
+      tenderness: [
+        'That’s a warm thing to hold on to.',
+        'That says a lot about what matters to you.',
+        'There is a lot of care in what you say.',
+        'There is a lot of love in that.',
+        'Moments like that say a lot about the people around you.',
+      ],
+      hope: ['There’s some hope in what you say.', 'That sounds like a step forward.', 'It’s good to hear you looking ahead.', 'Something new seems to be growing there.', 'That sounds promising.'],
+      mixed: [
+        'It sounds like a day of two colours: some of it hard, some of it good.',
+        'So much can fit into one day, the heavy and the light.',
+        'Both things can be true at once.',
+        'A day with its ups and downs, then.',
+      ],
+      neutral: ['Thank you for telling me.', 'I’m listening.', 'Thank you for sharing that.', 'I’m here with you.', 'Let’s stay with that for a moment.'],
+    }),
+    condolences: (who) => `I’m so sorry about ${who}.`,
+    birth: 'A new life in the family, what a moment!',
+    thanks: ['You’re welcome. I’m glad to be here with you.', 'Thank you for letting me listen.'],
+    quotes: [
+      (q) => `You wrote: “${q}”.`,
+      (q) => `I’m holding on to your words: “${q}”.`,
+      (q) => `“${q}”: thank you for putting it into words.`,
+      (q) => `I hear you: “${q}”.`,
+      (q) => `Let me say your words back, gently: “${q}”.`,
+    ],
+    topics: [(t) => `You told me about ${t.name}.`, (t) => `So ${t.name} was part of your day.`, (t) => `I hear that ${t.name} had a place in today.`],
+    hello: ['How was your day?', 'What would you like to tell me about today?', 'What is on your mind today?'],
+    nothingToQuote: [
+      'Every day leaves something behind, even a quiet one.',
+      'Sometimes the words take a moment to come, and that’s fine.',
+      'There’s no need to find perfect words here.',
+    ],
+    questions: {
+      loss: [
+        'How are you holding up today?',
+        'Would you like to tell me about them?',
+        'What was today like for you, with all of this?',
+        'Is there someone close to you in these days?',
+        'What do you find yourself thinking about most?',
+      ],
+      joy: ['What was the best part of it?', 'How did it feel, right then?', 'Who did you share it with?', 'What do you most want to keep of it?', 'What made it so special?'],
+      anger: ['What upset you the most?', 'What would have felt fair?', 'How are you feeling about it now?', 'What do you need right now, after that?', 'What happened just before?'],
+      fear: [
+        'What worries you the most about it?',
+        'What helps you a little when the worry gets loud?',
+        'Is there someone you could lean on with this?',
+        'What would help you feel a bit safer right now?',
+        'When did you notice the fear most today?',
+      ],
+      sadness: [
+        'What has been weighing on you the most?',
+        'What would feel kind towards yourself right now?',
+        'When did it feel heaviest today?',
+        'Is there anything that brought you even a little comfort?',
+        'Would you like to tell me more about it?',
+      ],
+      tiredness: [
+        'What took the most out of you today?',
+        'What would help you rest?',
+        'Was there a moment today when you could breathe a little?',
+        'What could wait until tomorrow?',
+        'How could you take a little care of yourself now?',
+      ],
+      calm: ['What made it so peaceful?', 'Where were you when you felt it?', 'What would you like to keep from that calm?', 'What helped you slow down?', 'How did the rest of your day feel?'],
+      tenderness: ['Who was with you in that moment?', 'What did it mean to you?', 'How did it feel to receive that?', 'What made it so warm?', 'Would you like to tell me more about them?'],
+      hope: [
+        'What are you most looking forward to?',
+        'What helped you get there?',
+        'What would a good next step look like?',
+        'How does it feel to think about it?',
+        'What would you like to grow from here?',
+      ],
+      mixed: ['Which part stays with you the most?', 'How do the two sit together in you?', 'What helped you through the hard part?', 'What would you like to keep from the good part?'],
+      neutral: [
+        'What would you like to tell me more about?',
+        'What did that mean to you?',
+        'If today had a colour, what would it be?',
+        'Who or what was with you today?',
+        'How did you feel, there and then?',
+        'What stood out for you today?',
+      ],
     },
-    feelingReflections: [
-      (w) => `You said you feel “${w}”.`,
-      (w) => `“${w}” seems to be part of how today felt.`,
-      (w) => `I hear “${w}” in what you wrote.`,
-      (w) => `Feeling “${w}” is worth pausing on.`,
-      (w) => `So there is something “${w}” in you today.`,
-    ],
-    phraseReflections: [
-      (p) => `You wrote: “${p}”.`,
-      (p) => `I’m holding on to your words: “${p}”.`,
-      (p) => `“${p}” — thank you for sharing that.`,
-      (p) => `I hear you: “${p}”.`,
-      (p) => `Let me say your words back, gently: “${p}”.`,
-    ],
-    emptyReflections: ['Every day leaves something behind, even a quiet one.', 'Sometimes the words take a moment to come, and that’s fine.'],
-    feelingQuestions: [
-      'What do you think brought that on?',
-      'When did you notice it most today?',
-      'How did the rest of your day sit alongside it?',
-      'What would feel kind towards yourself right now?',
-      'What would you like to tell me about it?',
-    ],
-    questions: [
-      'What would you like to remember about this moment?',
-      'What did that mean to you?',
-      'If today had a colour, what would it be?',
-      'Who or what was with you in that moment?',
-      'What part of it would you like to tell me more about?',
-      'How did you feel, there and then?',
-    ],
+    answers: () => ({
+      advice: [
+        'I can’t decide that for you, but I can help you think it through.',
+        'I don’t think there is one right answer, and you know your life better than anyone.',
+        'That’s a real question, and it deserves more time than a quick answer from me.',
+      ],
+      opinion: [
+        'I can’t judge it from where I am, but what you feel about it makes sense.',
+        'I don’t have opinions the way a friend would, but I can hear how much this matters to you.',
+        'It isn’t mine to say, but your feelings about it deserve to be taken seriously.',
+      ],
+      wellbeing: ['Thank you for asking. I’m here, and glad to listen.', 'That’s kind of you to ask. I’m here for you.'],
+      other: ['That’s a good question. I don’t have the answer, but we can think about it together.', 'I may not be able to answer that, but I’m glad you asked it.'],
+    }),
+    answerQuestions: {
+      advice: [
+        'What would feel like the kindest next step for you?',
+        'If someone you love were in your place, what would you tell them?',
+        'What matters most to you in this?',
+        'What options do you see, even small ones?',
+      ],
+      opinion: ['What does your own heart tell you?', 'What makes you wonder about it?', 'What would you like to be true?'],
+      wellbeing: ['And how are you, really?', 'And how is your day going?'],
+      other: ['What do you think yourself?', 'What made you wonder about it?'],
+    },
+    concernOpeners: () => ['Thank you for telling me.', 'That sounds like a lot to carry.', 'I’m glad you shared that with me.', 'That sounds heavy.', 'Let’s take this gently.'],
     concernQuestions: [
       'How are you holding up right now?',
       'What has been weighing on you the most?',
@@ -117,6 +233,7 @@ const TEXTS: Record<Language, Texts> = {
       'Whenever you feel ready, you can turn today into a memory with the button below our conversation. Or would you like to tell me a little more first?',
       'We have gathered a few pieces of your day. When it feels right, the button below can turn them into today’s memory. What else would you like to add?',
     ],
+    gentleInvitation: 'There is no hurry: whenever you want, the button below can keep today as a memory. We can also simply stay with it a little longer.',
     reminders: [
       'Your memory for today is waiting whenever you are ready, with the button below. Is there anything else on your mind?',
       'Remember, you can make today’s memory at any time with the button below. What would you like to hold on to?',
@@ -124,67 +241,363 @@ const TEXTS: Record<Language, Texts> = {
   },
   fr: {
     greeting: (name) => (name ? `Merci d’être là, ${name}.` : 'Merci d’être là.'),
-    remembered: (title) => `Je garde encore «\u00a0${title}\u00a0» de la dernière fois\u00a0; aujourd’hui est une page à part.`,
-    honesty: (agent) =>
-      `Pour être honnête avec toi : je suis ${agent}, dans la version hors ligne de Souvenir. Je ne suis ni une IA ni une personne, juste une écoute douce intégrée à l’application, qui te renvoie tes propres mots.`,
-    openers: {
-      heavy: ['Merci de me le confier.', 'Cela fait beaucoup à porter.', 'Je suis content que tu m’en parles.', 'Cela semble lourd.', 'Prenons cela doucement.'],
-      light: ['Ça fait plaisir à entendre.', 'Quelle belle chose à partager.', 'Je sens de la douceur dans ce que tu dis.', 'Ça a l’air bien.', 'Je suis content pour toi.'],
-      neutral: ['Merci de partager cela.', 'Je t’écoute.', 'Je vois.', 'Merci.', 'Restons un instant là-dessus.'],
+    remembered: (title) => [`Ton dernier souvenir s’appelait « ${title} » ; aujourd’hui est une nouvelle page.`, `Je me souviens de « ${title} » ; aujourd’hui peut être une page à part.`],
+    honesty: (agent, g) =>
+      `Pour être honnête avec toi : je suis ${agent}, ${g('le compagnon', 'la compagne', 'la présence')} hors ligne de Souvenir. Je ne suis ni une IA ni une personne, juste une écoute douce intégrée à l’application, qui te renvoie tes propres mots.`,
+    acknowledgements: (g) => ({
+      loss: [
+        g('Je suis vraiment désolé pour ta perte.', 'Je suis vraiment désolée pour ta perte.', 'Toutes mes pensées sont avec toi dans ce deuil.'),
+        'Perdre quelqu’un laisse un silence que rien d’autre ne remplit.',
+        'Le deuil prend le temps qu’il prend, et il n’y a pas de mauvaise façon de le vivre.',
+        'C’est une grande perte, et c’est normal que cette journée soit dure.',
+        'Je reste là avec toi, doucement.',
+      ],
+      joy: [
+        'Quelle merveilleuse nouvelle !',
+        'Ça a l’air d’un très beau moment.',
+        'Je sens la joie dans tes mots.',
+        g('Je suis tellement content pour toi.', 'Je suis tellement contente pour toi.', 'Ça me réjouit pour toi.'),
+        'Quel bonheur à garder.',
+      ],
+      anger: [
+        'C’est vraiment frustrant.',
+        'N’importe qui serait en colère après ça.',
+        'Ta colère se comprend : quelque chose comptait pour toi.',
+        'Ça a l’air injuste, et ta colère mérite d’être écoutée.',
+        'Pas étonnant que ça te reste en travers.',
+      ],
+      fear: [
+        'Ça a l’air effrayant.',
+        'C’est beaucoup d’inquiétude à porter.',
+        'C’est normal d’avoir peur quand tant de choses sont incertaines.',
+        'Une peur comme celle-là prend tellement de place.',
+        'J’entends combien cela t’inquiète.',
+      ],
+      sadness: [
+        g('Je suis désolé que cette journée ait été si lourde.', 'Je suis désolée que cette journée ait été si lourde.', 'Cette journée a été lourde, et je l’entends.'),
+        'Ça a l’air vraiment difficile.',
+        'C’est normal d’être triste pour ça.',
+        'Merci de me confier quelque chose d’aussi lourd.',
+        'Une tristesse comme celle-là mérite de la douceur.',
+      ],
+      tiredness: [
+        'On dirait que tu es à bout de forces.',
+        'Ça fait beaucoup pour une seule journée ; pas étonnant que tu sois à plat.',
+        'Une telle fatigue pèse sur tout le reste.',
+        'Tu as beaucoup donné aujourd’hui.',
+        'Le repos semble bien mérité.',
+      ],
+      calm: ['Quel moment paisible.', 'Ça a l’air reposant.', 'Il y a quelque chose de doux là-dedans.', 'Un calme comme celui-là mérite qu’on le remarque.', 'Ça ressemble à une respiration tranquille dans la journée.'],
+      tenderness: [
+        'C’est une chose chaleureuse à garder.',
+        'Cela dit beaucoup de ce qui compte pour toi.',
+        'Il y a beaucoup d’attention dans ce que tu racontes.',
+        'Il y a beaucoup d’amour là-dedans.',
+        'Ces moments-là en disent long sur les gens qui t’entourent.',
+      ],
+      hope: ['Il y a de l’espoir dans ce que tu dis.', 'Ça ressemble à un pas en avant.', 'Ça fait du bien de t’entendre regarder devant.', 'Quelque chose de neuf semble pousser là.', 'Ça a l’air prometteur.'],
+      mixed: [
+        'On dirait une journée en deux couleurs : une part difficile, une part douce.',
+        'Tant de choses tiennent dans une seule journée, le lourd et le léger.',
+        'Les deux peuvent être vrais en même temps.',
+        'Une journée avec ses hauts et ses bas, alors.',
+      ],
+      neutral: ['Merci de me le dire.', 'Je t’écoute.', 'Merci de partager cela.', 'Je suis là avec toi.', 'Restons un instant là-dessus.'],
+    }),
+    condolences: (who, g) => g(`Je suis vraiment désolé pour ${who}.`, `Je suis vraiment désolée pour ${who}.`, `Toutes mes pensées vont vers toi, pour ${who}.`),
+    birth: 'Une nouvelle vie dans la famille : quel moment !',
+    thanks: ['Avec plaisir. Je suis là.', 'Merci à toi de me laisser t’écouter.'],
+    quotes: [
+      (q) => `Tu as écrit : « ${q} ».`,
+      (q) => `Je garde tes mots : « ${q} ».`,
+      (q) => `« ${q} » : merci de l’avoir mis en mots.`,
+      (q) => `Je t’entends : « ${q} ».`,
+      (q) => `Je te relis doucement : « ${q} ».`,
+    ],
+    topics: [
+      (t) => `Tu m’as parlé ${t.about}.`,
+      (t) => `Il était donc question ${t.about} dans ta journée.`,
+      (t) => `${t.name.charAt(0).toLocaleUpperCase()}${t.name.slice(1)} avait donc sa place aujourd’hui.`,
+    ],
+    hello: ['Comment s’est passée ta journée ?', 'Qu’aimerais-tu me raconter de ta journée ?', 'Qu’est-ce qui t’occupe l’esprit aujourd’hui ?'],
+    nothingToQuote: [
+      'Chaque journée laisse une trace, même une journée calme.',
+      'Parfois les mots mettent un moment à venir, et c’est très bien ainsi.',
+      'Pas besoin de trouver les mots parfaits ici.',
+    ],
+    questions: {
+      loss: [
+        'Comment tiens-tu le coup aujourd’hui ?',
+        'Veux-tu m’en parler un peu ?',
+        'Comment s’est passée cette journée pour toi, avec tout ça ?',
+        'Y a-t-il quelqu’un de proche avec toi ces jours-ci ?',
+        'À quoi penses-tu le plus en ce moment ?',
+      ],
+      joy: ['Quel a été le plus beau moment ?', 'Qu’as-tu ressenti, sur le moment ?', 'Avec qui l’as-tu partagé ?', 'Que voudrais-tu en garder surtout ?', 'Qu’est-ce qui l’a rendu si spécial ?'],
+      anger: [
+        'Qu’est-ce qui a été le plus dur à avaler ?',
+        'Qu’est-ce qui aurait été juste, selon toi ?',
+        'Comment te sens-tu par rapport à ça, maintenant ?',
+        'De quoi aurais-tu besoin, là, après ça ?',
+        'Que s’est-il passé juste avant ?',
+      ],
+      fear: [
+        'Qu’est-ce qui t’inquiète le plus là-dedans ?',
+        'Qu’est-ce qui t’aide un peu quand l’inquiétude devient forte ?',
+        'Y a-t-il quelqu’un sur qui tu pourrais t’appuyer ?',
+        'Qu’est-ce qui t’aiderait à te sentir un peu plus en sécurité, là, maintenant ?',
+        'À quel moment as-tu senti la peur le plus fort aujourd’hui ?',
+      ],
+      sadness: [
+        'Qu’est-ce qui pèse le plus sur toi ?',
+        'Qu’est-ce qui serait doux pour toi, là, maintenant ?',
+        'À quel moment était-ce le plus lourd aujourd’hui ?',
+        'Y a-t-il quelque chose qui t’a apporté un peu de réconfort ?',
+        'Veux-tu m’en dire un peu plus ?',
+      ],
+      tiredness: [
+        'Qu’est-ce qui t’a pris le plus d’énergie aujourd’hui ?',
+        'Qu’est-ce qui t’aiderait à te reposer ?',
+        'Y a-t-il eu un moment où tu as pu souffler un peu ?',
+        'Qu’est-ce qui pourrait attendre demain ?',
+        'Comment pourrais-tu prendre un peu soin de toi maintenant ?',
+      ],
+      calm: [
+        'Qu’est-ce qui l’a rendu si paisible ?',
+        'Où étais-tu quand tu l’as ressenti ?',
+        'Que voudrais-tu garder de ce calme ?',
+        'Qu’est-ce qui t’a permis de ralentir ?',
+        'Comment s’est passé le reste de ta journée ?',
+      ],
+      tenderness: [
+        'Qui était avec toi à ce moment-là ?',
+        'Qu’est-ce que cela représente pour toi ?',
+        'Qu’as-tu ressenti en recevant cela ?',
+        'Qu’est-ce qui l’a rendu si chaleureux ?',
+        'Veux-tu m’en dire plus sur cette personne ?',
+      ],
+      hope: [
+        'Qu’attends-tu le plus ?',
+        'Qu’est-ce qui t’a permis d’en arriver là ?',
+        'À quoi ressemblerait un bon prochain pas ?',
+        'Qu’est-ce que ça te fait d’y penser ?',
+        'Qu’aimerais-tu voir grandir à partir de là ?',
+      ],
+      mixed: ['Quelle part te reste le plus ?', 'Comment les deux cohabitent-ils en toi ?', 'Qu’est-ce qui t’a permis de traverser la partie difficile ?', 'Que voudrais-tu garder de la partie douce ?'],
+      neutral: [
+        'De quelle partie aimerais-tu me parler davantage ?',
+        'Qu’est-ce que cela représente pour toi ?',
+        'Si ta journée avait une couleur, laquelle serait-ce ?',
+        'Qui ou quoi était avec toi aujourd’hui ?',
+        'Comment te sentais-tu, à ce moment-là ?',
+        'Qu’est-ce qui ressort de ta journée ?',
+      ],
     },
-    feelingReflections: [
-      (w) => `Tu dis te sentir « ${w} ».`,
-      (w) => `« ${w} » : c’est une partie de ta journée.`,
-      (w) => `J’entends « ${w} » dans ce que tu écris.`,
-      (w) => `Se sentir « ${w} », ça mérite qu’on s’y arrête.`,
-      (w) => `Il y a donc quelque chose de « ${w} » en toi aujourd’hui.`,
-    ],
-    phraseReflections: [
-      (p) => `Tu as écrit : « ${p} ».`,
-      (p) => `Je garde tes mots : « ${p} ».`,
-      (p) => `« ${p} » : merci de me le confier.`,
-      (p) => `Je t’entends : « ${p} ».`,
-      (p) => `Je te relis doucement : « ${p} ».`,
-    ],
-    emptyReflections: ['Chaque journée laisse une trace, même une journée calme.', 'Parfois les mots mettent un moment à venir, et c’est très bien ainsi.'],
-    feelingQuestions: [
-      'D’après toi, qu’est-ce qui a fait naître cela ?',
-      'À quel moment de la journée l’as-tu le plus ressenti ?',
-      'Comment le reste de ta journée s’est-il passé à côté de cela ?',
-      'Qu’est-ce qui serait doux pour toi, là, maintenant ?',
-      'Que voudrais-tu m’en dire ?',
-    ],
-    questions: [
-      'Qu’aimerais-tu garder de ce moment ?',
-      'Qu’est-ce que cela représente pour toi ?',
-      'Si ta journée avait une couleur, laquelle serait-ce ?',
-      'Qui ou quoi était avec toi à ce moment-là ?',
-      'De quelle partie aimerais-tu me parler davantage ?',
-      'Comment te sentais-tu, à ce moment-là ?',
+    answers: (g) => ({
+      advice: [
+        'Je ne peux pas décider à ta place, mais je peux t’aider à y voir plus clair.',
+        'Je ne crois pas qu’il y ait une seule bonne réponse, et tu connais ta vie mieux que personne.',
+        'C’est une vraie question, et elle mérite plus de temps qu’une réponse rapide de ma part.',
+      ],
+      opinion: [
+        'Je ne peux pas en juger d’où je suis, mais ce que tu ressens a du sens.',
+        'Je n’ai pas d’avis comme en aurait quelqu’un de proche, mais j’entends combien cela compte pour toi.',
+        'Ce n’est pas à moi de trancher, mais ce que tu ressens mérite d’être pris au sérieux.',
+      ],
+      wellbeing: [
+        g('Merci de demander. Je suis là, et heureux de t’écouter.', 'Merci de demander. Je suis là, et heureuse de t’écouter.', 'Merci de demander. Je suis là, et j’ai envie de t’écouter.'),
+        'C’est gentil de demander. Je suis là pour toi.',
+      ],
+      other: [
+        'C’est une bonne question. Je n’ai pas la réponse, mais on peut y réfléchir ensemble.',
+        g(
+          'Je ne saurai peut-être pas y répondre, mais je suis content que tu la poses.',
+          'Je ne saurai peut-être pas y répondre, mais je suis contente que tu la poses.',
+          'Je ne saurai peut-être pas y répondre, mais cette question compte.',
+        ),
+      ],
+    }),
+    answerQuestions: {
+      advice: [
+        'Quel serait le petit pas le plus doux pour toi ?',
+        'Si quelqu’un que tu aimes était à ta place, que lui dirais-tu ?',
+        'Qu’est-ce qui compte le plus pour toi là-dedans ?',
+        'Quelles possibilités vois-tu, même petites ?',
+      ],
+      opinion: ['Que te dit ton cœur ?', 'Qu’est-ce qui te fait te poser la question ?', 'Qu’aimerais-tu qui soit vrai ?'],
+      wellbeing: ['Et toi, comment vas-tu vraiment ?', 'Et de ton côté, comment se passe ta journée ?'],
+      other: ['Qu’en penses-tu, toi ?', 'D’où te vient cette question ?'],
+    },
+    concernOpeners: (g) => [
+      'Merci de me le confier.',
+      'Cela fait beaucoup à porter.',
+      g('Je suis content que tu m’en parles.', 'Je suis contente que tu m’en parles.', 'Ça compte, que tu m’en parles.'),
+      'Cela semble lourd.',
+      'Prenons cela doucement.',
     ],
     concernQuestions: [
-      'Comment tiens-tu le coup, là, maintenant\u00a0?',
-      'Qu’est-ce qui pèse le plus sur toi en ce moment\u00a0?',
-      'Y a-t-il quelqu’un de confiance à qui tu pourrais en parler\u00a0?',
-      'Qu’est-ce qui pourrait te rendre la soirée un tout petit peu plus légère\u00a0?',
-      'Je suis là avec toi. Qu’aimerais-tu me dire\u00a0?',
+      'Comment tiens-tu le coup, là, maintenant ?',
+      'Qu’est-ce qui pèse le plus sur toi en ce moment ?',
+      'Y a-t-il quelqu’un de confiance à qui tu pourrais en parler ?',
+      'Qu’est-ce qui pourrait te rendre la soirée un tout petit peu plus légère ?',
+      'Je suis là avec toi. Qu’aimerais-tu me dire ?',
     ],
-    helpPointer: 'Si cela devient trop lourd, le bouton «\u00a0Besoin d’aide maintenant\u00a0?\u00a0» de cette conversation te donne des personnes à qui parler, à toute heure.',
+    helpPointer: 'Si cela devient trop lourd, le bouton « Besoin d’aide maintenant ? » de cette conversation te donne des personnes à qui parler, à toute heure.',
     invitations: [
-      'Quand tu te sentiras prêt·e, tu pourras transformer cette journée en souvenir avec le bouton sous notre conversation. Ou veux-tu m’en dire un peu plus d’abord ?',
-      'Nous avons rassemblé quelques morceaux de ta journée. Quand cela te semblera juste, le bouton ci-dessous en fera le souvenir du jour. Qu’aimerais-tu ajouter ?',
+      'Quand tu le voudras, tu pourras transformer cette journée en souvenir avec le bouton sous notre conversation. Ou veux-tu m’en dire un peu plus d’abord ?',
+      'Nous avons rassemblé quelques morceaux de ta journée. Quand cela te semblera juste, le bouton ci-dessous en fera le souvenir du jour. Qu’aimerais-tu ajouter ?',
     ],
+    gentleInvitation: 'Rien ne presse : quand tu le voudras, le bouton ci-dessous pourra garder cette journée en souvenir. On peut aussi simplement rester encore un peu avec elle.',
     reminders: [
-      'Ton souvenir du jour t’attend quand tu veux, avec le bouton ci-dessous. Y a-t-il autre chose qui te traverse l’esprit ?',
-      'Tu peux créer le souvenir de ta journée à tout moment avec le bouton ci-dessous. Qu’aimerais-tu garder ?',
+      'Ton souvenir du jour t’attend quand tu veux, avec le bouton ci-dessous. Y a-t-il autre chose qui te traverse l’esprit ?',
+      'Tu peux créer le souvenir de ta journée à tout moment avec le bouton ci-dessous. Qu’aimerais-tu garder ?',
     ],
   },
 };
 
+// "Are you a bot?" — the companion answers honestly.
+const ASKS_WHAT_IT_IS = {
+  en: /\b(are you (an? )?(ai|bot|robot|human|real|person|machine|chatgpt)|who are you|what are you)\b/i,
+  fr: /(es[- ]tu|êtes[- ]vous|t'es|t’es|tu es) (une? )?(ia|robot|bot|humain|humaine|réel|réelle|vrai|vraie|personne|machine)|qui es[- ]tu|qu['’]es[- ]tu/i,
+};
+
+/** Direct questions, read on normalised text (no accents, apostrophes as spaces). */
+const QUESTIONS: [Question, RegExp][] = [
+  [
+    'advice',
+    /\b(what (should|shall|do|can|could|would) i do|should i|what would you do|any advice|do you have (any )?advice|what do i do|how (do|can|should) i (deal|cope|handle|get|stop|make))\b|\bqu est ce que je (dois|devrais|pourrais|peux|vais) faire\b|\bque (dois|devrais|pourrais|puis) je faire\b|\bje (dois|devrais|fais) (faire )?quoi\b|\btu ferais quoi\b|\btu me conseill|\bun conseil\b|\best ce que je (dois|devrais)\b|\bje devrais\b/,
+  ],
+  [
+    'opinion',
+    /\b(what do you think|do you think|what s your (opinion|view)|what is your (opinion|view)|am i (wrong|right|crazy|overreacting|being)|is (it|that|this) (normal|ok|okay|wrong|bad|weird|silly)|is something wrong with me)\b|\btu en penses quoi\b|\bqu en penses tu\b|\bt en penses quoi\b|\btu (penses|crois|trouves) (que|qu)\b|\bc est normal\b|\best ce normal\b|\bj ai (tort|raison)\b|\best ce que j ai (tort|raison)\b/,
+  ],
+  ['wellbeing', /\bhow are you\b|\bhow s your day\b|\bhow is your day\b|\bcomment (ca|tu) vas?\b|\bcomment vas tu\b/],
+];
+/** "Et toi ?" asks after the companion; "toi et moi" does not. Read on the text as written. */
+const AND_YOU = /\b(et toi|and you)\s*\?/i;
+
+/** Loss of someone (or an animal), read on normalised text; "mort de rire" is laughter. */
+const LOSS =
+  /\b(died|dies|passed away|passed on|funeral|buried|burial|bury|grieving|mourning|lost my (mother|father|mum|mom|dad|grand\w*|sister|brother|husband|wife|partner|son|daughter|friend|best friend|dog|cat|baby|aunt|uncle))\b|\b(decede\w*|deces|enterr\w*|obseques|funerailles|deuil|mort|morte|morts|nous a quittes?|perdu (mon|ma|mes) (pere|mere|papa|maman|grand \w+|papi|papy|mamie|frere|soeur|mari|femme|fils|fille|ami|amie|chien|chat|chatte|bebe|tante|oncle))\b/;
+const NOT_A_LOSS = /\b(morte?s? de (rire|fatigue|peur|faim|froid)|dead tired|died laughing)\b/g;
+const BIRTH = /\b(was born|were born|is born|gave birth|newborn|baby (boy|girl)|est nee?|sont nes|suis nee?|a accouche|naissance)\b/;
+
+/** "la mer" → "de la mer", "le travail" → "du travail", "les études" → "des études", "un voyage" → "d’un voyage". */
+const aboutFr = (name: string) =>
+  name.startsWith('le ') ? `du ${name.slice(3)}` : name.startsWith('les ') ? `des ${name.slice(4)}` : name.startsWith('un') ? `d’${name}` : `de ${name}`;
+
+/** Who was lost, as the reply names them: "my grandfather" → "your grandfather", "ma mère" → "ta mère". */
+const RELATION = {
+  en: /\b(my|our) (late )?(grandmother|grandfather|grandma|grandpa|granny|mother|father|mum|mom|dad|sister|brother|husband|wife|partner|son|daughter|best friend|friend|aunt|uncle|cousin|dog|cat)\b/i,
+  fr: /\b(mon|ma|mes|notre|nos) (grand[- ]?p[èe]re|grand[- ]?m[èe]re|p[èe]re|m[èe]re|papa|maman|papi|papy|mamie|fr[èe]re|s(?:œ|oe)ur|mari|femme|compagnon|compagne|fils|fille|meilleure? amie?|amie?|tante|oncle|cousine?|chien|chat|chatte)\b/i,
+};
+const POSSESSIVE_FR: Record<string, string> = { mon: 'ton', ma: 'ta', mes: 'tes', notre: 'ton', nos: 'tes' };
+
+function lostOne(text: string, language: Language): string | null {
+  const en = RELATION.en.exec(text);
+  const fr = RELATION.fr.exec(text);
+  if (language === 'fr' && fr) {
+    const possessive = POSSESSIVE_FR[fr[1]!.toLowerCase()]!;
+    const noun = fr[2]!.toLowerCase();
+    // "notre mère" → "ta mère": the person's own, in the singular the noun asks for.
+    return `${fr[1]!.toLowerCase() === 'notre' && /(e|œur|oeur|maman)$/.test(noun) && !/p[èe]re$|fr[èe]re$|oncle$|compagnon$/.test(noun) ? 'ta' : possessive} ${noun}`;
+  }
+  if (language === 'en' && en) return `your ${en[3]!.toLowerCase()}`;
+  return null;
+}
+
+/** Words a quoted clause cannot start with (it would depend on what was cut) or end on (it would be cut). */
+const DEPENDENT_START = new Set(['which', 'who', 'whom', 'whose', 'that', 'because', 'when', 'if', 'while', 'although', 'though', 'qui', 'que', 'qu', 'dont', 'parce', 'quand', 'si', 'lorsque', 'puisque', 'car', 'où']);
+const LEADING_LINK = /^((and|but|so|then|also|et|mais|donc|puis|alors|enfin)\s+|(hello|hi|hey|bonjour|salut|coucou)\b[\s,!.]*)/i;
+/**
+ * A clause taken out of a long sentence must carry its own subject ("I keep thinking about his garden"),
+ * not hang on the rest ("with the roses along the fence").
+ */
+const SUBJECT_START = new Set([
+  'i', 'i’m', "i'm", 'we', 'you', 'he', 'she', 'it', 'it’s', "it's", 'they', 'my', 'our', 'everything', 'nothing', 'everyone', 'today', 'this',
+  'je', 'j’ai', "j'ai", 'j’étais', "j'étais", 'on', 'nous', 'tu', 'il', 'elle', 'ils', 'elles', 'mon', 'ma', 'mes', 'notre', 'nos', 'c’est', "c'est", 'c’était', "c'était", 'ça', 'tout', 'toute', 'rien', 'aujourd’hui', "aujourd'hui",
+]);
+const DANGLING_END = new Set([
+  'the', 'a', 'an', 'my', 'your', 'his', 'her', 'our', 'their', 'to', 'of', 'and', 'but', 'or', 'with', 'for', 'in', 'on', 'at', 'that', 'which', 'so', 'because', 'very', 'really',
+  'le', 'la', 'les', 'l', 'un', 'une', 'des', 'du', 'de', 'd', 'mon', 'ma', 'mes', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'et', 'ou', 'mais', 'avec', 'pour', 'dans', 'sur', 'à', 'a', 'que', 'qui', 'très', 'trop',
+]);
+const STOPWORDS = new Set(
+  (
+    'i me my mine we our you your it its is am are was were be been being the a an and or but so to of in on at for with ' +
+    'that this these those there here then than just really very too also not no yes do did does have has had today hello hi hey ' +
+    'je j me m moi tu te t toi il elle on nous vous ils elles le la les l un une des du de d et ou mais donc car ' +
+    'à au aux en dans sur pour par avec que qu qui ce c cet cette ces ça est suis es sont était été être ai as a avons ' +
+    'avez ont ne n pas plus très trop aussi oui non aujourd hui bonjour salut coucou ' +
+    'know guess maybe sure okay yeah well sais sait crois bof rien nothing ouais peut être etre haha lol'
+  ).split(' '),
+);
+const QUOTE_MAX_WORDS = 14;
+const QUOTE_MIN_WORDS = 2;
+
+const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+const isContentWord = (word: string) => {
+  const w = bare(word);
+  return w.length >= 3 && !w.split(/['’-]/).every((part) => STOPWORDS.has(part) || part.length < 3);
+};
+
+/**
+ * A whole clause of the person's to quote back: a short sentence as it is, or, from a long one, a clause
+ * between its commas that stands on its own. Never a question (it is answered instead), never a clause
+ * cut mid-thought. Null when nothing fits: the reply then says what it was about instead.
+ */
+export function quotableClause(text: string): string | null {
+  const sentences = text
+    .split(/(?<=[.!?…])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  let best: { clause: string; score: number } | null = null;
+  const consider = (raw: string, first: boolean, partOfSentence: boolean) => {
+    const clause = raw
+      .replace(LEADING_LINK, '')
+      .replace(/^["“«\s]+|["”»\s]+$/g, '')
+      .replace(/[\s.,;:!…—–-]+$/u, '')
+      .trim();
+    const words = clause.split(/\s+/).filter(Boolean);
+    if (words.length < QUOTE_MIN_WORDS || words.length > QUOTE_MAX_WORDS) return;
+    if (DEPENDENT_START.has(bare(words[0]!)) || DANGLING_END.has(bare(words.at(-1)!))) return;
+    if (partOfSentence && !SUBJECT_START.has(words[0]!.toLowerCase())) return;
+    // Quotation marks or brackets left open would be a cut thought too.
+    if ((clause.match(/[“«(]/g)?.length ?? 0) !== (clause.match(/[”»)]/g)?.length ?? 0)) return;
+    const content = words.filter(isContentWord).length;
+    if (content === 0) return;
+    const reading = readMood(clause);
+    // The main clause usually comes first in a sentence: it wins a tie.
+    const score = content + (reading.intensity > 0 ? 3 : 0) + reading.themes.length + (first ? 0.5 : 0);
+    if (!best || score > best.score) best = { clause: clause.charAt(0).toLocaleUpperCase() + clause.slice(1), score };
+  };
+  for (const sentence of sentences) {
+    if (sentence.endsWith('?')) continue;
+    if (sentence.split(/\s+/).length <= QUOTE_MAX_WORDS) consider(sentence, true, false);
+    else sentence.split(/\s*[,;:—–]\s*|\s+-\s+|\s*\(|\)\s*/).forEach((clause, index) => consider(clause, index === 0, true));
+  }
+  return (best as { clause: string } | null)?.clause ?? null;
+}
+
+function feelingOf(text: string): Feeling {
+  const plain = normalise(text).replace(NOT_A_LOSS, ' ');
+  if (LOSS.test(plain)) return 'loss';
+  if (BIRTH.test(plain)) return 'joy';
+  const reading = readMood(text);
+  if (reading.intensity === 0) return 'neutral';
+  if (reading.secondary && LIGHT_MOODS.has(reading.primary) !== LIGHT_MOODS.has(reading.secondary)) return 'mixed';
+  return FEELING_OF[reading.primary];
+}
+
+function questionOf(text: string): Question | null {
+  const plain = normalise(text);
+  for (const [kind, pattern] of QUESTIONS) if (pattern.test(plain)) return kind;
+  if (AND_YOU.test(text)) return 'wellbeing';
+  return /\?\s*$/.test(text.trim()) ? 'other' : null;
+}
+
 /** When the arc invites the person to make the memory (user turn numbers). */
 const INVITE_TURN = 3;
 const REMIND_EVERY = 3;
-const PHRASE_MAX_WORDS = 10;
 
 /** FNV-1a: a small, stable hash, so the same conversation always gives the same reply. */
 function hash(text: string): number {
@@ -196,110 +609,128 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-const pick = <T>(items: readonly T[], index: number): T => items[((index % items.length) + items.length) % items.length]!;
-
-const normalize = (text: string) => text.toLowerCase().replace(/['’]/g, '’');
-
-const containsWord = (text: string, word: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${normalize(word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(normalize(text));
-
-function findFeeling(text: string, language: Language): { word: string; tone: Tone } | null {
-  // Both lexicons: people often mix languages; the reply still follows the chosen language.
-  const order: Language[] = language === 'fr' ? ['fr', 'en'] : ['en', 'fr'];
-  for (const lang of order) {
-    for (const feeling of FEELINGS) {
-      for (const word of feeling[lang]) {
-        if (containsWord(text, word)) return { word, tone: feeling.tone };
-      }
-    }
-  }
-  return null;
-}
-
-/** A short phrase of the person's own: the richest sentence, cut to a few words ending on a meaningful one. */
-function findPhrase(text: string): string | null {
-  const sentences = text
-    .split(/[.!?…\n]+/)
-    .map((s) => s.trim().replace(/^[,;:—–\-\s]+|[,;:—–\-\s]+$/g, ''))
-    .filter(Boolean);
-  let best: { words: string[]; score: number } | null = null;
-  for (const sentence of sentences) {
-    const words = sentence.split(/\s+/).filter(Boolean);
-    const score = words.filter((w) => isContentWord(w)).length;
-    if (score > 0 && (!best || score > best.score)) best = { words, score };
-  }
-  if (!best) return null;
-  const words = best.words;
-  // A short sentence is quoted whole; a long one by its last few meaningful words.
-  let end = words.length;
-  if (words.length > PHRASE_MAX_WORDS) while (end > 0 && !isContentWord(words[end - 1]!)) end--;
-  const start = Math.max(0, end - PHRASE_MAX_WORDS);
-  const phrase = words.slice(start, end).join(' ').replace(/^["“«\s]+|["”»\s,;:]+$/g, '');
-  if (!phrase) return null;
-  return start > 0 ? `…${phrase}` : phrase;
-}
-
-function isContentWord(word: string): boolean {
-  const bare = normalize(word).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-  if (bare.length < 3) return false;
-  return !bare.split(/[’-]/).every((part) => STOPWORDS.has(part) || part.length < 3);
-}
-
 /** The whole reply, decided from the conversation alone. */
 export function composeReply(input: {
   messages: ChatTurn[];
   language: Language;
   agentName: string;
   firstName: string;
+  /** How French speaks of the agent; neutral wording when unknown. */
+  agentGender?: AgentGender;
   /** The safety layer's verdict (a crisis never reaches the companion: the layer answers it). */
   safety?: ChatReplyInput['safety'];
   /** The latest memory's title (continuity): mentioned once, as the day begins, on an untroubled turn. */
   recentMemoryTitle?: string | null;
 }): string {
-  const t = TEXTS[input.language];
+  const { language } = input;
+  const t = TEXTS[language];
+  const gender = input.agentGender ?? 'neutral';
+  const g: Gendered = (masculine, feminine, neutral) => (gender === 'masculine' ? masculine : gender === 'feminine' ? feminine : neutral);
+  const typeset = (text: string) => (language === 'fr' ? typesetFrench(text) : text);
   const userMessages = input.messages.filter((m) => m.role === 'user');
   const turn = userMessages.length;
   const last = userMessages.at(-1)?.content ?? '';
-  const seed = hash(input.messages.map((m) => `${m.role}:${m.content}`).join('\n'));
-  // Stable across the conversation, so consecutive turns walk through the templates instead of jumping.
-  const base = hash(userMessages[0]?.content ?? '');
-  const said = new Set(input.messages.filter((m) => m.role === 'assistant').map((m) => m.content.trim()));
-  const worried = input.safety !== undefined && (input.safety.level === 'concern' || input.safety.earlierCrisis);
-  const pointed = [...said].some((reply) => reply.includes(t.helpPointer));
+  // Stable across the conversation, so consecutive turns walk through the lists instead of jumping.
+  const base = hash(userMessages[0]?.content ?? '') + hash(last);
+  const earlier = input.messages.filter((m) => m.role === 'assistant').map((m) => m.content);
+  const saidBefore = (sentence: string) => earlier.some((reply) => reply.includes(sentence));
 
-  const candidates = (variant: number): string => {
-    const k = base + turn + variant;
-    if (worried) {
-      // A hard moment: no quoting, no invitation to make a memory; a warm word, one gentle question, and
-      // once in the conversation where help is.
-      const parts = [turn === 1 ? t.greeting(input.firstName) : pick(t.openers.heavy, k), pick(t.concernQuestions, k)];
-      if (!pointed) parts.push(t.helpPointer);
-      return parts.join(' ');
+  /** The first sentence of the list, from a seeded place, that no earlier reply holds; null when all were said. */
+  let draw = 0;
+  const fresh = (options: readonly string[]): string | null => {
+    draw += 1;
+    const start = base + draw * 7;
+    for (let i = 0; i < options.length; i++) {
+      const candidate = typeset(options[(start + i) % options.length]!);
+      if (!saidBefore(candidate)) return candidate;
     }
-    if (ASKS_WHAT_IT_IS.en.test(last) || ASKS_WHAT_IT_IS.fr.test(last)) {
-      return [t.honesty(input.agentName), pick(t.questions, k)].join(' ');
-    }
-    const feeling = findFeeling(last, input.language);
-    const phrase = feeling ? null : findPhrase(last);
-    const opener = pick(t.openers[feeling?.tone ?? 'neutral'], k + (seed % 2));
-    const reflection = feeling
-      ? pick(t.feelingReflections, k)(feeling.word)
-      : phrase
-        ? pick(t.phraseReflections, k)(phrase)
-        : pick(t.emptyReflections, k);
-    const parts: string[] = turn === 1 ? [t.greeting(input.firstName)] : [opener];
-    if (turn === 1 && input.recentMemoryTitle) parts.push(t.remembered(input.recentMemoryTitle));
-    parts.push(reflection);
-    if (turn === INVITE_TURN) parts.push(pick(t.invitations, k));
-    else if (turn > INVITE_TURN && (turn - INVITE_TURN) % REMIND_EVERY === 0) parts.push(pick(t.reminders, k));
-    else parts.push(pick(feeling ? t.feelingQuestions : t.questions, k * 3 + (seed % 5)));
-    return parts.join(' ');
+    return null;
+  };
+  const parts: string[] = [];
+  const add = (part: string | null) => {
+    if (part) parts.push(part);
   };
 
-  // Never say the same thing twice in one conversation: walk to the next variant (still deterministic).
-  let reply = candidates(0);
-  for (let variant = 1; said.has(reply) && variant < 40; variant++) reply = candidates(variant);
-  return reply;
+  const worried = input.safety !== undefined && (input.safety.level === 'concern' || input.safety.earlierCrisis);
+  if (worried) {
+    // A hard moment: no quoting, no invitation to make a memory; a warm word, a gentle answer if they asked
+    // something, one gentle question, and once in the conversation where help is.
+    add(turn === 1 ? typeset(t.greeting(input.firstName)) : fresh(t.concernOpeners(g)));
+    const question = questionOf(last);
+    if (question === 'advice' || question === 'opinion') add(fresh(t.answers(g)[question]));
+    add(fresh(t.concernQuestions));
+    const pointer = typeset(t.helpPointer);
+    if (!saidBefore(pointer)) add(pointer);
+    return parts.join(' ');
+  }
+
+  if (ASKS_WHAT_IT_IS.en.test(last) || ASKS_WHAT_IT_IS.fr.test(last)) {
+    const honesty = typeset(t.honesty(input.agentName, g));
+    add(honesty);
+    add(fresh(t.questions.neutral));
+    return parts.join(' ');
+  }
+
+  // A message that names nothing ("the whole family was there") is still part of what came before it.
+  // A thank-you is not a feeling about the day either.
+  const onlyThanks = THANKS.test(last.trim());
+  const onlyHello = HELLO.test(last.trim());
+  const feelings = userMessages.map((m, index) => {
+    if (THANKS.test(m.content.trim())) return 'neutral';
+    const feeling = feelingOf(m.content);
+    // Tears right after joyful news are read with that news: "I got in!" then "my mum cried, I cried".
+    const before = userMessages[index - 1]?.content;
+    if (feeling === 'sadness' && before && feelingOf(before) === 'joy' && readMood(`${before}\n${m.content}`).primary === 'joyful') return 'joy';
+    return feeling;
+  });
+  const own = feelings.at(-1) ?? 'neutral';
+  const feeling = own !== 'neutral' ? own : (feelings.slice(-3, -1).reverse().find((f) => f !== 'neutral') ?? 'neutral');
+  const question = questionOf(last);
+  const birth = own === 'joy' && BIRTH.test(normalise(last));
+  if (turn === 1) add(typeset(t.greeting(input.firstName)));
+  // The latest memory, named once as the day begins: not over news that needs the whole attention.
+  if (turn === 1 && input.recentMemoryTitle && !HEAVY.has(own) && own !== 'mixed' && !birth) add(fresh(t.remembered(input.recentMemoryTitle)));
+
+  // First, what the message carries: a loss, a birth, anger, joy, fear…
+  if (feeling === 'loss') {
+    const who = lostOne(last, language);
+    const condolences = who ? typeset(t.condolences(who, g)) : null;
+    add(condolences && !saidBefore(condolences) ? condolences : fresh(t.acknowledgements(g).loss));
+  } else if (birth && !saidBefore(typeset(t.birth))) {
+    add(typeset(t.birth));
+  } else if (onlyThanks) {
+    add(fresh(t.thanks) ?? fresh(t.acknowledgements(g).neutral));
+  } else if (own !== 'neutral' || (turn > 1 && !question)) {
+    add(fresh(t.acknowledgements(g)[feeling]) ?? fresh(t.acknowledgements(g).neutral));
+  }
+
+  // Then their question, answered gently, or their words, given back whole.
+  if (question) {
+    add(fresh(t.answers(g)[question]));
+  } else if (own !== 'loss' && !onlyThanks && !onlyHello) {
+    const clause = quotableClause(last);
+    const topic = readMood(last).themes[0];
+    if (clause) add(fresh(t.quotes.map((frame) => frame(clause))) ?? fresh(t.nothingToQuote));
+    else if (topic) add(fresh(t.topics.map((frame) => frame({ name: topic[language], about: aboutFr(topic.fr) }))));
+    else add(fresh(t.nothingToQuote));
+  }
+
+  // Last, one question: theirs answered, the memory offered, or one that fits what they feel.
+  const invited = t.invitations.concat(t.gentleInvitation).some((line) => saidBefore(typeset(line)));
+  const lastOffer = [...earlier].reverse().findIndex((reply) => t.invitations.concat(t.gentleInvitation, t.reminders).some((line) => reply.includes(typeset(line))));
+  if (onlyHello) {
+    add(fresh(t.hello) ?? fresh(t.questions.neutral));
+  } else if (question) {
+    add(fresh(t.answerQuestions[question]) ?? fresh(t.questions[feeling]));
+  } else if (turn >= INVITE_TURN && !invited) {
+    // A loss stays in the conversation after it is told: the memory is offered softly for the rest of it.
+    add(GRIEVING.has(feeling) || feelings.includes('loss') ? typeset(t.gentleInvitation) : fresh(t.invitations));
+  } else if (invited && lastOffer >= REMIND_EVERY - 1 && !HEAVY.has(feeling)) {
+    add(fresh(t.reminders) ?? fresh(t.questions[feeling]));
+  } else {
+    add(fresh(t.questions[feeling]) ?? fresh(t.questions.neutral));
+  }
+  return parts.join(' ');
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>

@@ -13,9 +13,10 @@ export type DownloadState = 'downloading' | 'verifying' | 'done' | 'failed' | 'c
 /**
  * memory: the machine has less RAM than the model needs; disk-full: no room for the file;
  * no-hash: nothing to check the file against; bad-size / bad-hash: the file is not the one expected (removed);
- * http: the server refused (status kept); network: the connection kept failing (the partial file is kept).
+ * http: the server refused (status kept); network: the connection kept failing (the partial file is kept);
+ * address: the address, or one it redirected to, is one this server does not call.
  */
-export type DownloadFailure = 'memory' | 'disk-full' | 'no-hash' | 'bad-size' | 'bad-hash' | 'http' | 'network';
+export type DownloadFailure = 'memory' | 'disk-full' | 'no-hash' | 'bad-size' | 'bad-hash' | 'http' | 'network' | 'address';
 
 export class DownloadError extends Error {
   constructor(
@@ -68,7 +69,14 @@ export interface ModelDownloadsOptions {
   /** Attempts after a broken connection, each resuming where the last stopped. */
   retries?: number;
   retryDelayMs?: number;
+  /**
+   * Throws for an address the server must not call; asked for the first address and every redirect, which
+   * are followed by hand so that none escapes the rule.
+   */
+  checkUrl?: (url: string) => void;
 }
+
+const MAX_REDIRECTS = 5;
 
 interface Task {
   entry: ModelEntry & { sha256: string };
@@ -123,6 +131,26 @@ export function createModelDownloads(options: ModelDownloadsOptions): ModelDownl
     };
   }
 
+  /** A GET that follows redirects itself, checking every address on the way. */
+  async function follow(url: string, init: { headers: Record<string, string>; signal: AbortSignal }): Promise<Response> {
+    let current = url;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const parsed = new URL(current);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new DownloadError('address');
+      try {
+        options.checkUrl?.(current);
+      } catch {
+        throw new DownloadError('address');
+      }
+      const response = await fetch(current, { ...init, redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) return response;
+      await response.body?.cancel();
+      current = new URL(location, current).href;
+    }
+    throw new DownloadError('http', 310);
+  }
+
   /** One HTTP request, appended to what the partial file already holds. */
   async function transfer(task: Task) {
     const { part } = files(task.entry.fileName);
@@ -133,7 +161,7 @@ export function createModelDownloads(options: ModelDownloadsOptions): ModelDownl
       await rm(part, { force: true });
       have = 0;
     }
-    const response = await fetch(task.entry.url, {
+    const response = await follow(task.entry.url, {
       headers: have > 0 ? { range: `bytes=${have}-` } : {},
       signal: task.controller.signal,
     });

@@ -23,6 +23,8 @@ export interface LocalModelRuntimeOptions {
   maxQueue?: number;
   /** Longest silence from a running generation (the first token included) before it is abandoned. */
   timeoutMs?: number;
+  /** Throws for a download address (or redirect) the server must not call. */
+  checkDownloadUrl?: (url: string) => void;
 }
 
 export { LocalModelError, type GenerationOptions, type GenerationResult, type LocalModelFailure, type LocalModelStatus } from './generation';
@@ -245,7 +247,7 @@ export function createLocalModelRuntime(options: LocalModelRuntimeOptions): Loca
     resolveModelPath,
     chat: (modelPath, chatOptions) => createLocalModelChat(runtime, modelPath, chatOptions),
     text: (modelPath, textOptions) => createLocalModelText(runtime, modelPath, textOptions),
-    downloads: createModelDownloads({ modelsDir }),
+    downloads: createModelDownloads({ modelsDir, ...(options.checkDownloadUrl ? { checkUrl: options.checkDownloadUrl } : {}) }),
     async close() {
       closed = true;
       await Promise.all([...hosts.values()].map((host) => host.stop(new LocalModelError('closed'))));

@@ -1,44 +1,80 @@
 // Words that carry a day's mood and themes, in English and French. Matching is by prefix on lower-case,
-// accent-free words ("tired" matches "tiredness", "fatigu" matches "fatiguée"). Only these curated words
-// ever reach a memory's title, reflection or image prompt: nothing is copied verbatim from a conversation.
+// accent-free words ("tired" matches "tiredness", "fatigu" matches "fatiguée"); a stem ending in a space
+// matches the whole word only ("rest " is not "restaurant"), and a stem of several words matches them in a
+// row. Only these curated words ever reach a memory's title, reflection or image prompt: nothing is copied
+// verbatim from a conversation.
 
 export const MOODS = ['joyful', 'calm', 'tender', 'hopeful', 'melancholy', 'anxious', 'angry', 'tired'] as const;
 export type Mood = (typeof MOODS)[number];
 
 export const MOOD_STEMS: Record<Mood, string[]> = {
   joyful: [
-    'happy', 'happi', 'joy', 'glad', 'laugh', 'fun ', 'great', 'wonderful', 'amazing', 'excit', 'delight', 'celebrat', 'smil',
-    'heureu', 'joie', 'content', 'rire', 'ri ', 'drole', 'genial', 'super ', 'formidable', 'ravi', 'fete', 'sourire', 'souri',
+    'happy', 'happi', 'joy', 'glad', 'laugh', 'fun ', 'great ', 'wonderful', 'amazing', 'excit', 'delight', 'celebrat', 'smil', 'lovely', 'thrill',
+    'birth', 'born ', 'newborn', 'wedding', 'overjoy', 'ecstatic',
+    'heureu', 'joie', 'joyeu', 'content ', 'contente', 'rire', 'ri ', 'riai', 'rions', 'rigol', 'drole', 'genial', 'super ', 'formidable', 'ravi ', 'ravie', 'fete', 'sourire', 'souri',
+    'bonheur', 'naissance', 'accouch', 'mariage', 'merveill', 'magnifique', 'emerveill', 'admis ', 'admise', 'reussi',
   ],
   calm: [
-    'calm', 'peace', 'quiet', 'relax', 'rest ', 'rested', 'resting', 'still', 'serene', 'gentle', 'slow', 'breath', 'meditat',
-    'calme', 'paix', 'paisib', 'tranquil', 'repos', 'detend', 'serein', 'doux', 'douce', 'lent', 'respir', 'medit',
+    'calm', 'peace', 'quiet', 'relax', 'rest ', 'rested', 'resting', 'stillness', 'serene', 'gentle', 'slow', 'breath', 'meditat',
+    'calme', 'paix', 'paisib', 'tranquil', 'repos', 'detend', 'serein', 'doux', 'douce', 'lent ', 'lente', 'lentement', 'respir', 'medit', 'apais',
   ],
   tender: [
-    'love', 'lovin', 'care ', 'caring', 'hug ', 'hugg', 'kind', 'warm', 'close', 'grateful', 'thank', 'cherish', 'miss ', 'missed', 'missing',
-    'amour', 'aime', 'aimer', 'tendre', 'tendresse', 'calin', 'gentil', 'chaleur', 'proche', 'reconnaiss', 'merci', 'manque',
+    'love', 'lovin', 'care ', 'caring', 'hug ', 'hugs', 'hugg', 'kindness', 'kindly', 'warm', 'closeness', 'grateful', 'thank', 'cherish', 'miss ', 'missed', 'missing',
+    'amour', 'aime', 'aimer', 'tendre', 'tendresse', 'calin', 'gentil', 'chaleur', 'reconnaiss', 'merci', 'manque', 'touche ', 'touchee', 'emu ', 'emue',
   ],
   hopeful: [
-    'hope', 'better', 'forward', 'tomorrow', 'new', 'start', 'chang', 'grow', 'proud', 'brave', 'progress', 'dream',
-    'espoir', 'espere', 'mieux', 'demain', 'nouveau', 'nouvelle', 'commenc', 'grandi', 'fier', 'fiere', 'courag', 'progres', 'reve ', 'rever', 'reves',
+    'hope', 'better', 'forward', 'new ', 'beginning', 'chang', 'grow', 'proud', 'brave', 'progress', 'dream',
+    'espoir', 'espere', 'mieux', 'nouveau', 'nouvelle', 'grandi', 'fier', 'fiere', 'courag', 'progres', 'reve ', 'rever', 'reves',
   ],
   melancholy: [
-    'sad', 'cry', 'cried', 'tear', 'lonely', 'alone', 'lost', 'grief', 'griev', 'empty', 'feel down', 'feeling down', 'felt down', 'blue', 'hurt', 'heavy', 'nostalg',
-    'triste', 'tristesse', 'pleur', 'larme', 'seul', 'solitude', 'perdu', 'deuil', 'vide', 'mal ', 'blesse', 'lourd', 'nostalg', 'cafard',
+    'sad', 'cry ', 'crying', 'cried', 'cries', 'tear', 'lonely', 'alone', 'lost', 'grief', 'griev', 'empty', 'feel down', 'feeling down', 'felt down',
+    'feel blue', 'feeling blue', 'felt blue', 'hurt', 'heavy', 'nostalg', 'awful', 'miserable', 'heartbr', 'bad day',
+    'funeral', 'buri', 'passed away', 'died', 'death', 'dead ', 'mourn', 'condolen',
+    'triste', 'tristesse', 'pleur', 'larme', 'seul ', 'seule', 'solitude', 'perdu', 'deuil', 'vide ', 'mal ', 'blesse', 'lourd', 'nostalg', 'cafard',
+    'enterr', 'obseque', 'funerai', 'deced', 'mort ', 'morte', 'condoleanc', 'chagrin', 'malheureu', 'effondre', 'devastat', 'gutted',
   ],
   anxious: [
-    'anxi', 'worr', 'stress', 'nervous', 'afraid', 'fear', 'scare', 'panic', 'overwhelm', 'pressure', 'uncertain', 'tense',
-    'anxie', 'angoiss', 'inquiet', 'stresse', 'nerveu', 'peur', 'panique', 'deborde', 'pression', 'incertain', 'tendu',
+    'anxi', 'worr', 'stress', 'nervous', 'afraid', 'fear', 'scare', 'panic', 'overwhelm', 'pressure', 'uncertain', 'tense', 'terrif', 'frighten', 'dread', 'nightmare',
+    'anxie', 'angoiss', 'inquiet', 'stresse', 'nerveu', 'peur', 'panique', 'deborde', 'pression', 'incertain', 'tendu', 'effray', 'terroris', 'cauchemar', 'trouille',
   ],
   angry: [
-    'angry', 'anger', 'mad ', 'furious', 'annoy', 'frustrat', 'irritat', 'unfair', 'rage', 'hate',
-    'colere', 'enerve', 'furieu', 'agace', 'frustr', 'irrit', 'injust', 'rage', 'deteste',
+    'angry', 'anger', 'mad ', 'furious', 'annoy', 'frustrat', 'irritat', 'unfair', 'rage', 'hate', 'pissed', 'livid', 'outrag',
+    'colere', 'enerve', 'furieu', 'agace', 'frustr', 'irrit', 'injust', 'rage', 'deteste', 'marre', 'ras le bol', 'revolt', 'engueul', 'gueul',
   ],
   tired: [
-    'tired', 'exhaust', 'sleep', 'weary', 'drain', 'burn', 'worn', 'fatigue', 'long day', 'sick', 'ill ',
-    'fatigu', 'epuise', 'sommeil', 'dormi', 'crev', 'las ', 'lasse', 'vide', 'malade', 'longue journee',
+    'tired', 'exhaust', 'sleepy', 'sleepless', 'weary', 'drain', 'burnout', 'burned out', 'burnt out', 'worn', 'fatigue', 'long day', 'sick', 'ill ',
+    'fatigu', 'epuise', 'sommeil', 'mal dormi', 'creve', 'lessivee', 'claquee', 'las ', 'lasse', 'videe', 'malade', 'longue journee', 'a bout', 'interminable',
   ],
 };
+
+/**
+ * Phrases that change what their words would say alone, read before the single words (which they then
+ * hide): "happy tears" is joy, not sadness; "couldn't sleep" is tiredness even with its negation;
+ * "pas mal" is fine, not pain. Matched on normalised text (accents and apostrophes gone).
+ */
+export const MOOD_PHRASES: { pattern: RegExp; mood: Mood | null }[] = [
+  { pattern: /\b((cried|cry|crying|cries|wept|shed|shedding) )?(happy|joyful) (tears|cry|crying)\b|\btears of (joy|happiness)\b|\b(cry|cried|crying|wept|weeping) (with|for|of) (joy|happiness)\b/g, mood: 'joyful' },
+  { pattern: /\b(pleur\w* (des )?)?(larmes?|pleur\w*) de (joie|bonheur)\b/g, mood: 'joyful' },
+  { pattern: /\b(never been|couldn t be|could not be|n ai jamais ete aussi|jamais ete aussi) (happier|so happy|heureu\w*)\b|\bover the moon\b|\baux anges\b/g, mood: 'joyful' },
+  { pattern: /\b(died|dying|mort|morte|morts) (laughing|de rire)\b|\bmdr\b|\blol\b/g, mood: 'joyful' },
+  { pattern: /\b(est|sont|suis) nee?s?\b/g, mood: 'joyful' },
+  { pattern: /\b(nous|m|l) a quitte(e|s|es)?\b/g, mood: 'melancholy' },
+  { pattern: /\b(got|get|was|been|were) (into|accepted|admitted|the job|the place)\b|\bpassed (my|the|our|her|his) \w+\b|\b(ai|a|avons|ont) ete (prise?s?|acceptee?s?|admise?s?|retenue?s?)\b/g, mood: 'joyful' },
+  { pattern: /\b(yelled|shouted|screamed) at\b|\bm a (saoule|soule)e?\b/g, mood: 'angry' },
+  { pattern: /\b(moved|touched) to tears\b|\bemue? aux larmes\b/g, mood: 'tender' },
+  { pattern: /\b(couldn t|could not|can t|cannot|didn t|did not|barely) (sleep|slept)\b|\bpas (pu )?(dormi|dormir)\b|\bnuit blanche\b/g, mood: 'tired' },
+  { pattern: /\bpas mal\b|\bnot bad\b|\bno worries\b|\bpas de souci\b/g, mood: null },
+  // When the day was told is not what it was about: "last night" names no night-time theme.
+  { pattern: /\b(last|all|tonight s|every) night\b|\btonight\b|\b(cette|toute la|de la) nuit\b|\bla nuit derniere\b/g, mood: null },
+];
+
+/** Crying is joy when the same clause is joyful: "so happy I cried", "tellement heureuse que j'en ai pleuré". */
+export const CRYING_STEMS = ['cry ', 'crying', 'cried', 'cries', 'tear', 'pleur', 'larme'];
+
+/** Words that turn the next few words around: "not sad at all", "pas triste", "don't feel happy". */
+export const NEGATORS = new Set(['not', 'never', 'no', 't', 'nor', 'without', 'hardly', 'pas', 'jamais', 'ni', 'sans', 'aucun', 'aucune', 'rien', 'nullement']);
+/** French "plus" negates only after "ne" ("je ne suis plus triste"); alone it means "more". */
+export const NEGATOR_AFTER_NE = 'plus';
 
 /** What each mood looks like: a palette (light to deep) and the movement of its composition. */
 export const MOOD_STYLE: Record<Mood, { palette: string[]; en: string; fr: string }> = {
@@ -64,29 +100,37 @@ export interface Theme {
 
 /** Things a day is often about: their name in each language and the motif that draws them. */
 export const THEMES: Theme[] = [
-  { stems: ['sea ', 'seas', 'ocean', 'beach', 'wave', 'mer ', 'ocean', 'plage', 'vague'], en: 'the sea', fr: 'la mer', motif: 'waves' },
-  { stems: ['lake', 'river', 'swim', 'water', 'lac', 'riviere', 'nag', 'eau'], en: 'water', fr: 'l’eau', motif: 'waves' },
-  { stems: ['garden', 'flower', 'plant', 'tree', 'park', 'forest', 'wood', 'jardin', 'fleur', 'plante', 'arbre', 'parc', 'foret', 'bois'], en: 'the garden', fr: 'le jardin', motif: 'leaves' },
-  { stems: ['walk', 'hike', 'run', 'marche', 'promen', 'randonn', 'couru', 'course'], en: 'a walk', fr: 'une promenade', motif: 'path' },
-  { stems: ['travel', 'trip', 'journey', 'train', 'flight', 'holiday', 'vacation', 'voyage', 'vacances', 'avion'], en: 'a journey', fr: 'un voyage', motif: 'path' },
-  { stems: ['night', 'moon', 'star', 'dream', 'nuit', 'lune', 'etoile', 'soir'], en: 'the night', fr: 'la nuit', motif: 'stars' },
-  { stems: ['rain', 'storm', 'cloud', 'grey', 'gray', 'pluie', 'orage', 'nuage', 'gris'], en: 'the rain', fr: 'la pluie', motif: 'rain' },
-  { stems: ['sun', 'summer', 'light', 'morning', 'soleil', 'ete ', 'lumiere', 'matin'], en: 'the light', fr: 'la lumière', motif: 'sun' },
-  { stems: ['mountain', 'hill', 'climb', 'montagne', 'colline', 'sommet'], en: 'the mountains', fr: 'la montagne', motif: 'mountains' },
-  { stems: ['work', 'job', 'office', 'boss', 'meeting', 'colleague', 'project', 'deadline', 'travail', 'boulot', 'bureau', 'patron', 'reunion', 'collegue', 'projet'], en: 'work', fr: 'le travail', motif: 'city' },
-  { stems: ['city', 'street', 'town', 'ville', 'rue', 'quartier'], en: 'the city', fr: 'la ville', motif: 'city' },
-  { stems: ['school', 'class', 'exam', 'study', 'student', 'ecole', 'cours', 'examen', 'etud', 'lycee', 'fac '], en: 'studies', fr: 'les études', motif: 'city' },
-  { stems: ['family', 'mother', 'mom', 'mum', 'father', 'dad', 'parent', 'sister', 'brother', 'famille', 'mere', 'maman', 'pere', 'papa', 'soeur', 'frere'], en: 'family', fr: 'la famille', motif: 'home' },
-  { stems: ['child', 'kid', 'son ', 'sons ', 'daughter', 'baby', 'enfant', 'fils', 'fille', 'bebe'], en: 'the children', fr: 'les enfants', motif: 'home' },
+  { stems: ['sea ', 'seas', 'ocean', 'beach', 'wave ', 'waves', 'mer ', 'plage', 'vague'], en: 'the sea', fr: 'la mer', motif: 'waves' },
+  { stems: ['lake', 'river', 'swim', 'water', 'lac ', 'lacs', 'riviere', 'nage', 'eau ', 'eaux'], en: 'water', fr: 'l’eau', motif: 'waves' },
+  { stems: ['garden', 'flower', 'plant', 'tree', 'park ', 'parks', 'forest', 'wood ', 'woods', 'jardin', 'fleur', 'plante', 'arbre', 'parc ', 'parcs', 'foret', 'bois '], en: 'the garden', fr: 'le jardin', motif: 'leaves' },
+  { stems: ['walk', 'hike', 'hiking', 'jog', 'run ', 'marche ', 'marcher', 'balade', 'promen', 'randonn', 'couru'], en: 'a walk', fr: 'une promenade', motif: 'path' },
+  { stems: ['travel', 'trip ', 'trips', 'journey', 'train ', 'trains', 'flight', 'holiday', 'vacation', 'voyage', 'vacances', 'avion'], en: 'a journey', fr: 'un voyage', motif: 'path' },
+  { stems: ['night', 'moon', 'star ', 'stars', 'starry', 'nuit', 'lune', 'etoile'], en: 'the night', fr: 'la nuit', motif: 'stars' },
+  { stems: ['rain', 'storm', 'cloud', 'grey', 'gray', 'pluie', 'pleut', 'orage', 'nuage', 'gris'], en: 'the rain', fr: 'la pluie', motif: 'rain' },
+  { stems: ['sun ', 'sunny', 'sunlight', 'sunshine', 'sunset', 'sunrise', 'summer', 'soleil', 'l ete', 'en ete', 'cet ete', 'lumiere', 'ensoleill'], en: 'the light', fr: 'la lumière', motif: 'sun' },
+  { stems: ['mountain', 'hill ', 'hills', 'climb', 'montagne', 'colline', 'sommet'], en: 'the mountains', fr: 'la montagne', motif: 'mountains' },
+  { stems: ['work ', 'workplace', 'job', 'office', 'boss', 'meeting', 'colleague', 'project', 'deadline', 'travail', 'boulot', 'bureau', 'patron', 'reunion', 'collegue', 'projet'], en: 'work', fr: 'le travail', motif: 'city' },
+  { stems: ['city', 'street', 'town ', 'ville', 'rue ', 'rues', 'quartier'], en: 'the city', fr: 'la ville', motif: 'city' },
+  { stems: ['school', 'class ', 'classes', 'exam', 'study', 'student', 'ecole', 'cours ', 'examen', 'etud', 'lycee', 'fac '], en: 'studies', fr: 'les études', motif: 'city' },
+  {
+    stems: [
+      'family', 'mother', 'mom ', 'moms', 'mum ', 'father', 'dad ', 'dads', 'parent', 'sister', 'brother', 'grandmother', 'grandma', 'grandfather', 'grandpa', 'niece', 'nephew', 'aunt', 'uncle', 'cousin',
+      'famille', 'mere ', 'maman', 'pere ', 'papa', 'soeur', 'frere', 'grand mere', 'grand pere', 'mamie', 'papi', 'papy', 'neveu', 'tante', 'oncle',
+    ],
+    en: 'family',
+    fr: 'la famille',
+    motif: 'home',
+  },
+  { stems: ['child', 'kid ', 'kids', 'son ', 'sons ', 'daughter', 'baby', 'babies', 'enfant', 'fils', 'fille ', 'filles', 'bebe'], en: 'the children', fr: 'les enfants', motif: 'home' },
   { stems: ['home', 'house', 'kitchen', 'cook', 'maison', 'chez moi', 'cuisin'], en: 'home', fr: 'la maison', motif: 'home' },
-  { stems: ['friend', 'ami', 'copain', 'copine', 'pote'], en: 'friendship', fr: 'l’amitié', motif: 'circles' },
-  { stems: ['partner', 'husband', 'wife', 'boyfriend', 'girlfriend', 'couple', 'mari ', 'femme', 'copain', 'conjoint'], en: 'love', fr: 'l’amour', motif: 'circles' },
-  { stems: ['music', 'song', 'sing', 'concert', 'piano', 'guitar', 'musique', 'chanson', 'chant', 'guitare'], en: 'music', fr: 'la musique', motif: 'music' },
+  { stems: ['friend', 'ami ', 'amie', 'amis', 'amitie', 'copain', 'copine', 'pote'], en: 'friendship', fr: 'l’amitié', motif: 'circles' },
+  { stems: ['partner', 'husband', 'wife', 'boyfriend', 'girlfriend', 'couple', 'mari ', 'ma femme', 'conjoint'], en: 'love', fr: 'l’amour', motif: 'circles' },
+  { stems: ['music', 'song', 'sing ', 'singing', 'sang ', 'concert', 'piano', 'guitar', 'musique', 'chanson', 'chante', 'guitare'], en: 'music', fr: 'la musique', motif: 'music' },
   { stems: ['book', 'read ', 'reading', 'write', 'poem', 'livre', 'lu ', 'lire', 'ecri', 'poeme'], en: 'words', fr: 'les mots', motif: 'music' },
-  { stems: ['paint', 'draw', 'art ', 'artist', 'museum', 'peint', 'dessin', 'musee'], en: 'art', fr: 'l’art', motif: 'circles' },
-  { stems: ['cat ', 'cats', 'dog', 'pet ', 'pets', 'chat ', 'chien', 'animal'], en: 'a companion animal', fr: 'un animal', motif: 'home' },
-  { stems: ['body', 'health', 'doctor', 'sport', 'yoga', 'corps', 'sante', 'medecin', 'sport'], en: 'the body', fr: 'le corps', motif: 'circles' },
+  { stems: ['paint', 'draw ', 'drawing', 'drew ', 'art ', 'artist', 'museum', 'peint', 'dessin', 'musee'], en: 'art', fr: 'l’art', motif: 'circles' },
+  { stems: ['cat ', 'cats', 'kitten', 'dog', 'puppy', 'pet ', 'pets', 'mon chat', 'le chat', 'chats ', 'chaton', 'chien', 'animal'], en: 'a companion animal', fr: 'un animal', motif: 'home' },
+  { stems: ['body', 'health', 'doctor', 'sport', 'yoga', 'corps', 'sante', 'medecin'], en: 'the body', fr: 'le corps', motif: 'circles' },
   { stems: ['winter', 'snow', 'cold', 'hiver', 'neige', 'froid'], en: 'winter', fr: 'l’hiver', motif: 'stars' },
-  { stems: ['autumn', 'fall ', 'leaf', 'leaves', 'automne', 'feuille'], en: 'autumn', fr: 'l’automne', motif: 'leaves' },
+  { stems: ['autumn', 'leaf', 'leaves', 'automne', 'feuille'], en: 'autumn', fr: 'l’automne', motif: 'leaves' },
   { stems: ['spring', 'printemps', 'bloom', 'floraison'], en: 'spring', fr: 'le printemps', motif: 'leaves' },
 ];

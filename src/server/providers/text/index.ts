@@ -7,7 +7,7 @@ export interface TextTurn {
   content: string;
 }
 
-/** What a memory says about its day (spec §3 "Key-comment result"). */
+/** What a memory says about its day: a title, a key comment and a poetic summary. */
 export interface MemoryTexts {
   /** A few words. */
   title: string;

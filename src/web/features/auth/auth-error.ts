@@ -50,7 +50,7 @@ export async function runAuthCall<T>(call: () => Promise<{ data: T; error: Bette
 
 /**
  * Known codes get our own words (auth:errors.<CODE>, then our API's errors:<CODE>), field problems are
- * translated from their keys; anything else is shown as the service said it (spec §8), and only an
+ * translated from their keys; anything else is shown as the service said it, and only an
  * empty answer falls back to a generic sentence.
  */
 export function authErrorMessage(t: TFunction, error: unknown): string {

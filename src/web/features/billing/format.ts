@@ -1,6 +1,6 @@
 import { PRICE_DISPLAY, type Language } from '@shared/limits';
 
-/** Spec §1, §9: $4.99 in English, 4,99 € in French; the amount and its sign never split across lines. */
+/** $4.99 in English, 4,99 € in French; the amount and its sign never split across lines. */
 export function formatPrice(language: Language): string {
   return PRICE_DISPLAY[language].replace(/ /g, '\u00a0');
 }

@@ -7,7 +7,7 @@ export function createMessage(content: string, isUser: boolean, kind?: StoredMes
   return kind ? { ...message, kind } : message;
 }
 
-/** Spec §4: a session lasts while it is today's (local day) and has not been quiet for more than 30 minutes. */
+/** A session lasts while it is today's (local day) and has not been quiet for more than 30 minutes. */
 export function isSessionFresh(record: Pick<ConversationRecord, 'sessionDate' | 'lastActivity'>, now = Date.now()): boolean {
   return record.sessionDate === localDateKey(new Date(now)) && now - record.lastActivity <= INACTIVITY_THRESHOLD_MS;
 }

@@ -9,14 +9,14 @@ function buildStatus(overrides: { journalDays?: number; active?: boolean; freeAc
     hasAccess: active || freeAccess || journalDays === 0,
     subscription: { active, freeAccess },
     generation: { remaining: 1, limit: 1, canGenerate: true },
-    agent: { name: 'Luna', avatarUrl: null },
+    agent: { name: 'Luna', avatarUrl: null, gender: 'feminine' },
     firstName: 'Camille',
     voice: false,
     companion: 'offline',
   };
 }
 
-describe('resolveMainAction (spec §2 Home)', () => {
+describe('resolveMainAction (the home page’s main button)', () => {
   it('starts the first session, free, before any journaled day', () => {
     expect(resolveMainAction({ signedIn: true, status: buildStatus({ journalDays: 0 }), isError: false })).toEqual({ kind: 'start', to: '/home/chat' });
   });

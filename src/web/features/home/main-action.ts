@@ -18,7 +18,8 @@ interface MainActionInputs {
 }
 
 /**
- * Spec §2 Home: "start today's session" (→ chat) with an active subscription — free access counts
+ * The home page's main button (docs/decisions/0010-home-main-button-and-welcome-back.md):
+ * "start today's session" (→ chat) with an active subscription — free access counts
  * as active — or before the first journaled day; otherwise "subscribe" (→ pricing).
  */
 export function resolveMainAction({ signedIn, status, isError }: MainActionInputs): MainAction {

@@ -2,7 +2,7 @@
 const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
 
 /**
- * The name a downloaded memory is saved under (spec §9): its title in lowercase letters, digits and
+ * The name a downloaded memory is saved under: its title in lowercase letters, digits and
  * underscores, then ".png" — "Sunlit Laughter!" → "sunlit_laughter.png", "Été doré" → "ete_dore.png".
  * Accents are taken off rather than dropped, so a French title stays readable; a title with nothing
  * left (emoji, another script) falls back to "memory.png".

@@ -32,8 +32,8 @@ function patchCachedMemory(queryClient: QueryClient, id: string, patch: Partial<
 }
 
 /**
- * Likes, unlikes or renames a memory. A like shows at once everywhere the memory appears (spec §4
- * "Memory like": optimistic) and is put back if the server refuses; the caller shows the message.
+ * Likes, unlikes or renames a memory. A like shows at once everywhere the memory appears
+ * (optimistic) and is put back if the server refuses; the caller shows the message.
  * Afterwards every memory query is refetched, so the Favorites tab and the counts follow.
  */
 export function useUpdateMemory() {

@@ -7,7 +7,7 @@ import { couponsQueryKey } from './get-coupons';
 export { couponAddSchema };
 
 /**
- * POST /api/admin/coupons {language, code, promotionId}: both trimmed and required (spec §5); a code that
+ * POST /api/admin/coupons {language, code, promotionId}: both trimmed and required; a code that
  * exists already gets the new promotion id. Answers the language's whole map as it now is.
  */
 export function addCoupon(input: z.input<typeof couponAddSchema>): Promise<CouponMap> {

@@ -5,7 +5,7 @@ import { apiClient } from '@web/lib/api-client';
 
 /**
  * POST /api/admin/coupons/validate {language, code}: whether the pricing page would accept this code in
- * this language (spec §5: a key of that language's map, exactly). Changes nothing, so nothing to refresh.
+ * this language (a key of that language's map, exactly). Changes nothing, so nothing to refresh.
  */
 export function validateCoupon(input: z.input<typeof couponValidateSchema>): Promise<{ valid: boolean }> {
   return apiClient.post('/api/admin/coupons/validate', couponValidateSchema.parse(input), { schema: couponValiditySchema });

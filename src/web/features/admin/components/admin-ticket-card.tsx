@@ -20,7 +20,7 @@ interface AdminTicketCardProps {
 
 /**
  * One ticket as an administrator sees it: who wrote, what, and any answer already given; Respond opens
- * a small form under it, Close is offered until the ticket is closed (spec §4: respond stays available).
+ * a small form under it, Close is offered until the ticket is closed; Respond stays available.
  */
 export function AdminTicketCard({ ticket, formatDateTime }: AdminTicketCardProps) {
   const { t } = useTranslation(['admin', 'errors']);

@@ -1,10 +1,12 @@
 import { AGENT_NAME_MAX, type AdminSettings } from '@shared/contracts/admin';
+import { AGENT_GENDERS } from '@shared/limits';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PicturePicker } from '@web/components/picture-picker';
 import { Avatar } from '@web/components/ui/avatar';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
 import { useRemoveAgentAvatar } from '../api/remove-agent-avatar';
 import { useUploadAgentAvatar } from '../api/upload-agent-avatar';
 import { useSettingsForm } from '../hooks/use-settings-form';
@@ -24,7 +26,7 @@ function AgentNamesForm({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
   const id = useId();
   const { register, onSubmit, fieldError, saving, dirty, discard } = useSettingsForm(settings, {
-    fields: ['agentName', 'agentNameFr'],
+    fields: ['agentName', 'agentNameFr', 'agentGenderFr'],
     toastId: 'admin-agent-name',
   });
 
@@ -44,6 +46,16 @@ function AgentNamesForm({ settings }: { settings: AdminSettings }) {
         </FormField>
         <FormField id={`${id}-fr`} label={t('agent.nameFr')} error={fieldError('agentNameFr')}>
           <Input type="text" autoComplete="off" maxLength={AGENT_NAME_MAX} lang="fr" {...register('agentNameFr')} />
+        </FormField>
+        {/* Beside the French name: French agrees words with it ("la compagne", "je suis contente"). */}
+        <FormField id={`${id}-gender-fr`} label={t('agent.genderFr')} hint={t('agent.genderFrHint')} error={fieldError('agentGenderFr')} className="sm:col-start-2">
+          <Select {...register('agentGenderFr')}>
+            {AGENT_GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {t(`agent.genders.${gender}`)}
+              </option>
+            ))}
+          </Select>
         </FormField>
       </div>
     </SettingsSection>

@@ -1,4 +1,4 @@
-import type { AiProviderView, AiSettings } from '@shared/contracts/ai';
+import type { AiProviderView, AiSettings, LocalModelOverview } from '@shared/contracts/ai';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -63,7 +63,9 @@ describe('admin panel: AI', SLOW, () => {
       },
     });
     const card = await screen.findByRole('region', { name: 'Conversation' }, WAIT);
-    expect(within(card).getByRole('radio', { name: 'Private AI on this server' })).toBeDisabled();
+    expect(within(card).getByRole('radio', { name: 'Private AI on this server' })).toBeEnabled();
+    // The private model writes text: artwork cannot come from it.
+    expect(within(screen.getByRole('region', { name: 'Artwork' })).getByRole('radio', { name: 'Private AI on this server' })).toBeDisabled();
     expect(within(card).getByRole('radio', { name: 'Server configuration' })).toBeChecked();
     await user.click(within(card).getByRole('radio', { name: 'An OpenAI-compatible service' }));
     await user.selectOptions(within(card).getByLabelText('Service'), 'groq');
@@ -94,6 +96,39 @@ describe('admin panel: AI', SLOW, () => {
     });
     await waitFor(() => expect(within(card).getByLabelText('API key')).toHaveValue(''));
     expect(within(card).getByText(/A key is stored \(gsk…wxyz\)/)).toBeInTheDocument();
+  });
+
+  it('chooses a model file of the server, says where it stands, tests it, and refuses a model the machine cannot hold', async () => {
+    const GB = 1024 ** 3;
+    const overview: LocalModelOverview = {
+      machine: { totalMemoryBytes: 4 * GB, freeMemoryBytes: 2 * GB, freeDiskBytes: 50 * GB },
+      files: [{ fileName: 'tiny.gguf', sizeBytes: 524_288, state: 'ready', percent: null, queued: 0 }],
+      suggested: [
+        { id: 'small', label: 'Small model', fileName: 'small.gguf', url: 'https://huggingface.co/x/small.gguf', sizeBytes: GB, memoryBytes: 2 * GB, licence: 'Apache-2.0', hasHash: true, fits: true },
+        { id: 'large', label: 'Large model', fileName: 'large.gguf', url: 'https://huggingface.co/x/large.gguf', sizeBytes: 4 * GB, memoryBytes: 6 * GB, licence: 'Apache-2.0', hasHash: true, fits: false },
+      ],
+      downloads: [{ id: 'small', fileName: 'small.gguf', state: 'downloading', receivedBytes: GB / 4, totalBytes: GB, failure: null, status: null }],
+    };
+    const { user, requests } = setup(defaults, {
+      'GET /api/admin/ai/local': () => json(overview),
+      'POST /api/admin/ai/local/test': () => json({ ok: true, latencyMs: 42 }),
+      'PUT /api/admin/ai/text': () => json({ providers: [defaults.providers[0], view('text', { source: 'local-model', model: 'tiny.gguf', active: 'local-model' }), ...defaults.providers.slice(2)] }),
+    });
+    const card = await screen.findByRole('region', { name: 'Memory writing' }, WAIT);
+    await user.click(within(card).getByRole('radio', { name: 'Private AI on this server' }));
+    await user.selectOptions(await within(card).findByLabelText('Model file', undefined, WAIT), 'tiny.gguf');
+    expect(within(card).getByText('State: ready')).toBeInTheDocument();
+    expect(within(card).getByText('Downloading: 25%')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Download of small.gguf' })).toHaveAttribute('value', '25');
+    expect(within(card).getByText('Not downloaded: this model needs about 6 GB of memory and this server has 4 GB.')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Test' }));
+    expect(await within(card).findByText('It works: the model answered in 42 ms.', undefined, WAIT)).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/admin/ai/local/test')!.body).toEqual({ capability: 'text', model: 'tiny.gguf' });
+
+    await user.click(within(card).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Memory writing: saved. It applies from the next request.', undefined, WAIT)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ source: 'local-model', model: 'tiny.gguf' });
   });
 
   it('refuses an address that is not one before calling anything', async () => {

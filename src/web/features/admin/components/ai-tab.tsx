@@ -7,6 +7,7 @@ import {
   aiPresetSchema,
   aiProviderUpdateSchema,
   aiSourceSchema,
+  isLocalModelCapability,
   type AiPreset,
   type AiProviderUpdate,
   type AiProviderView,
@@ -31,6 +32,7 @@ import { useAiSettings } from '../api/get-ai-settings';
 import { useListAiModels } from '../api/list-ai-models';
 import { useTestAiProvider } from '../api/test-ai-provider';
 import { useUpdateAiProvider } from '../api/update-ai-provider';
+import { LocalModelPanel } from './local-model-panel';
 import { SettingsSection } from './settings-section';
 
 const PRESETS = Object.keys(AI_PRESETS) as AiPreset[];
@@ -44,17 +46,23 @@ const formSchema = z
     model: z.string(),
     apiKey: z.string(),
     removeKey: z.boolean(),
+    /** The local model's file (its own field: the endpoint's model stays as typed). */
+    localModel: z.string(),
   })
   .superRefine((values, ctx) => {
-    if (values.source !== 'openai-compatible') return;
+    if (values.source !== 'openai-compatible' && values.source !== 'local-model') return;
     // The server's own rules, so the messages under the fields are the ones it would give.
     const parsed = aiProviderUpdateSchema.safeParse(toUpdate(values));
     if (parsed.success) return;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    for (const issue of parsed.error.issues) {
+      const path = values.source === 'local-model' && issue.path[0] === 'model' ? ['localModel'] : issue.path;
+      ctx.addIssue({ code: 'custom', path, message: issue.message });
+    }
   });
 type FormValues = z.infer<typeof formSchema>;
 
 function toUpdate(values: FormValues): AiProviderUpdate {
+  if (values.source === 'local-model') return { source: 'local-model', model: values.localModel };
   if (values.source !== 'openai-compatible') return { source: values.source };
   return {
     source: 'openai-compatible',
@@ -66,19 +74,21 @@ function toUpdate(values: FormValues): AiProviderUpdate {
   };
 }
 
+// One stored model field: the local model's file while that source is chosen, the endpoint's model otherwise.
 const valuesOf = (view: AiProviderView): FormValues => ({
   source: view.source,
   preset: view.preset ?? 'openai',
   baseUrl: view.baseUrl ?? AI_PRESETS.openai,
-  model: view.model ?? '',
+  model: view.source === 'local-model' ? '' : (view.model ?? ''),
   apiKey: '',
   removeKey: false,
+  localModel: view.source === 'local-model' ? (view.model ?? '') : '',
 });
 
 /**
  * The AI tab: one section per capability (conversation, memory writing, artwork, voice). Each comes from the
- * server's configuration, the built-in offline default, or an OpenAI-compatible service chosen here; the
- * private model run by this server is announced, not yet offered.
+ * server's configuration, the built-in offline default, the private model run by this server (for the
+ * capabilities that write text), or an OpenAI-compatible service chosen here.
  */
 export function AiTab() {
   const { t } = useTranslation('admin');
@@ -153,13 +163,13 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       for (const name of ['baseUrl', 'model', 'apiKey'] as const) {
         const key = fields?.[name]?.[0];
-        if (key) setError(name, { message: key });
+        if (key) setError(values.source === 'local-model' && name === 'model' ? 'localModel' : name, { message: key });
       }
       toast.error(t('admin:settings.saveFailed'), { id: `admin-ai-${capability}`, description: errorMessage(t, error) });
     }
   });
 
-  const fieldError = (name: 'baseUrl' | 'model' | 'apiKey') => {
+  const fieldError = (name: 'baseUrl' | 'model' | 'apiKey' | 'localModel') => {
     const key = errors[name]?.message;
     return key ? translateMessageKey(t, key, 'validation:invalid') : undefined;
   };
@@ -192,7 +202,9 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
   const configurationHint =
     configured.provider === 'openai-compatible'
       ? t('admin:ai.source.configurationEndpoint', { model: configured.model ?? '', baseUrl: configured.baseUrl ?? '' })
-      : t('admin:ai.source.configurationBuiltIn', { provider: t(`admin:ai.providerNames.${configured.provider}`, { defaultValue: configured.provider }) });
+      : configured.provider === 'local-model'
+        ? t('admin:ai.source.configurationLocal', { model: configured.model ?? '' })
+        : t('admin:ai.source.configurationBuiltIn', { provider: t(`admin:ai.providerNames.${configured.provider}`, { defaultValue: configured.provider }) });
   const modelListId = `${id}-models`;
   const resultId = `${id}-test-result`;
 
@@ -223,10 +235,17 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
           {...register('source')}
           value="offline"
         />
-        {/* The private model run by this server arrives with its own change: announced, not offered. */}
-        <SourceOption id={`${id}-local`} label={t('admin:ai.source.local')} hint={t('admin:ai.source.localHint')} name={`${id}-local`} value="local" disabled />
+        {isLocalModelCapability(capability) ? (
+          <SourceOption id={`${id}-local`} label={t('admin:ai.source.local')} hint={t('admin:ai.source.localHint')} {...register('source')} value="local-model" />
+        ) : (
+          <SourceOption id={`${id}-local`} label={t('admin:ai.source.local')} hint={t('admin:ai.source.localTextOnly')} name={`${id}-local`} value="local-model" disabled />
+        )}
         <SourceOption id={`${id}-endpoint`} label={t('admin:ai.source.endpoint')} hint={t('admin:ai.source.endpointHint')} {...register('source')} value="openai-compatible" />
       </fieldset>
+
+      {source === 'local-model' ? (
+        <LocalModelPanel capability={capability} select={register('localModel')} selected={watch('localModel')} error={fieldError('localModel')} />
+      ) : null}
 
       {source === 'openai-compatible' ? (
         <div className="space-y-5 rounded-md border border-line bg-sand/40 p-4">

@@ -26,7 +26,7 @@ import { SettingsSection } from './settings-section';
 const PROMOTION_ID_MAX = 200;
 
 /**
- * Coupons (spec §5): per language, the codes people may type on the pricing page, each pointing at the
+ * Coupons (docs/decisions/0041-coupon-codes.md): per language, the codes people may type on the pricing page, each pointing at the
  * payment provider's promotion. One language at a time: the list, a way to add, and a way to test a code.
  */
 export function CouponsTab() {
@@ -241,7 +241,7 @@ function AddCouponForm({ language, languageName }: LanguageProps) {
     }
   });
 
-  // Spec §5: one sentence for either box left empty; any other problem sits under its own box.
+  // One sentence for either box left empty; any other problem sits under its own box.
   const missing = errors.code?.message === FIELDS_REQUIRED || errors.promotionId?.message === FIELDS_REQUIRED;
   const fieldError = (name: 'code' | 'promotionId') => {
     const key = errors[name]?.message;

@@ -17,7 +17,7 @@ import { TextArea } from './text-area';
 const FIELDS = ['to', 'subject', 'html'] as const;
 type Output = z.output<typeof testEmailSchema>;
 
-/** The e-mail tester (spec §2 "Email Tools"): one message through the mail provider, to check it works. */
+/** The e-mail tester (the Email Tools tab): one message through the mail provider, to check it works. */
 export function EmailTester() {
   const { t } = useTranslation(['admin', 'validation', 'errors']);
   const id = useId();

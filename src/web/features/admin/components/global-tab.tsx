@@ -135,7 +135,7 @@ function CommunityLinksForm({ links }: { links: Community }) {
   );
 }
 
-/** Spec §3 pricing settings: empty means the built-in defaults apply. */
+/** The price ids and default promotion codes per language: empty means the built-in defaults apply. */
 function PricingForm({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -223,9 +223,20 @@ function ReminderScheduleForm({ settings }: { settings: AdminSettings }) {
   );
 }
 
-const CAPABILITIES: ReadonlyArray<keyof ProviderNames> = ['chat', 'text', 'image', 'transcription', 'mail', 'storage', 'billing', 'googleSignIn'];
+const CAPABILITIES: ReadonlyArray<Exclude<keyof ProviderNames, 'localModel'>> = ['chat', 'text', 'image', 'transcription', 'mail', 'storage', 'billing', 'googleSignIn'];
 
 /** Which service does what now (the AI ones chosen in the AI tab or the configuration), shown here read-only. */
+/** Where the private model chosen for a capability stands: its file, and not downloaded / downloading n% / ready / busy. */
+function LocalModelState({ status }: { status: ProviderNames['localModel']['chat'] }) {
+  const { t } = useTranslation('admin');
+  if (!status) return null;
+  return (
+    <span className="block text-[0.85rem] break-all" data-testid="admin-providers-local-model">
+      {t('global.providers.localModel', { fileName: status.fileName, state: t(`ai.local.states.${status.state}`, { percent: status.percent ?? 0, count: status.queued }) })}
+    </span>
+  );
+}
+
 function ProvidersTable({ providers }: { providers: ProviderNames }) {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -254,7 +265,10 @@ function ProvidersTable({ providers }: { providers: ProviderNames }) {
                 <th scope="row" className="py-2.5 pr-4 font-medium text-ink">
                   {t(`global.providers.capabilities.${capability}`)}
                 </th>
-                <td className="py-2.5 font-mono text-[0.85rem] break-all text-ink-muted">{providers[capability]}</td>
+                <td className="py-2.5 text-ink-muted">
+                  <span className="font-mono text-[0.85rem] break-all">{providers[capability]}</span>
+                  {capability === 'chat' || capability === 'text' ? <LocalModelState status={providers.localModel[capability]} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>

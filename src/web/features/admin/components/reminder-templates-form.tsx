@@ -11,7 +11,7 @@ import { TextArea } from './text-area';
 /** The placeholder the server replaces with each person's first name (src/server/modules/reminders/emails.ts). */
 const FIRST_NAME_PLACEHOLDER = '{first_name}';
 
-/** The reminder e-mail per language: subject and HTML body, saved in settings (spec §9). */
+/** The reminder e-mail per language: subject and HTML body, saved in settings; the first-name placeholder falls back to "User". */
 export function ReminderTemplatesForm({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
   const id = useId();

@@ -17,7 +17,7 @@ import { useSendSingleReminder } from '../api/send-single-reminder';
 import { numberOrNaN } from '../hooks/use-settings-form';
 import { SettingsSection } from './settings-section';
 
-/** Reminders by hand (spec §2 "reminder tool (bulk or single user)", §9). */
+/** Reminders by hand: everyone inactive for some days (7 by default), or one person. */
 export function ReminderTools() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -79,7 +79,7 @@ function BulkReminderForm() {
   );
 }
 
-/** Spec §5: "Please enter an email address" when empty, then the usual address check. */
+/** "Please enter an email address" when empty, then the usual address check. */
 const singleFormSchema = z.object({
   email: z.string().trim().min(1, 'admin.reminders.emailRequired').pipe(z.email({ error: 'validation.emailInvalid' })),
 });

@@ -8,7 +8,7 @@ import { useAdminSettings } from '../api/get-admin-settings';
 
 /**
  * Loads the settings every tab shares, once. While they load, a spinner; when they cannot be loaded, the
- * spec's "Error loading settings" with a way to try again (spec §2 "Admin panel").
+ * spec's "Error loading settings" with a way to try again.
  */
 export function SettingsGate({ children }: { children: (settings: AdminSettings) => ReactNode }) {
   const { t } = useTranslation('admin');

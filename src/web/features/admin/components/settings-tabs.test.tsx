@@ -197,7 +197,21 @@ describe('admin panel: Agent Identity', SLOW, () => {
     await user.type(within(card).getByLabelText('Agent name (French)'), 'Irène');
     await user.click(within(card).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Settings updated', undefined, WAIT)).toBeInTheDocument();
-    expect(patches()).toEqual([{ agentName: 'Iris', agentNameFr: 'Irène' }]);
+    expect(patches()).toEqual([{ agentName: 'Iris', agentNameFr: 'Irène', agentGenderFr: 'feminine' }]);
+  });
+
+  it('says how French speaks of the agent, beside its French name', async () => {
+    const { user, patches } = setup('agent');
+    const card = await section('Name');
+    const gender = within(card).getByLabelText('In French, the agent is spoken of as');
+    expect(gender).toHaveValue('feminine');
+    expect(gender).toHaveAccessibleDescription(/French words agree with the name/);
+    await user.clear(within(card).getByLabelText('Agent name (French)'));
+    await user.type(within(card).getByLabelText('Agent name (French)'), 'Théo');
+    await user.selectOptions(gender, 'Masculine (le compagnon, content)');
+    await user.click(within(card).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Settings updated', undefined, WAIT)).toBeInTheDocument();
+    expect(patches()).toEqual([{ agentName: 'Mira', agentNameFr: 'Théo', agentGenderFr: 'masculine' }]);
   });
 
   it('refuses a picture over 2 MB before sending it, translates the server’s refusals, and shows the new picture', async () => {

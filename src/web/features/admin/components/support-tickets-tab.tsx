@@ -16,7 +16,7 @@ export function readTicketFilter(value: string | null): TicketFilter {
   return FILTERS.find((filter) => filter === value) ?? 'all';
 }
 
-/** Spec §9: ticket dates in long date with time, in the interface's language. */
+/** Ticket dates in long date with time, in the interface's language. */
 function useFormatDateTime() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;

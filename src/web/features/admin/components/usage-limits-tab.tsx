@@ -6,7 +6,7 @@ import { Input } from '@web/components/ui/input';
 import { numberOrZero, useSettingsForm } from '../hooks/use-settings-form';
 import { SettingsSection } from './settings-section';
 
-/** Usage Limits: how many memories each person may create a day (spec §5: min 0, unreadable input counts as 0). */
+/** Usage Limits: how many memories each person may create a day (at least 0; unreadable input counts as 0). */
 export function UsageLimitsTab({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
   const id = useId();

@@ -38,7 +38,7 @@ interface UsersTabProps {
 }
 
 /**
- * The Users tab (issue 6): every account, newest first, found by part of its e-mail, with its subscription,
+ * The Users tab: every account, newest first, found by part of its e-mail, with its subscription,
  * its administrator and free-access marks, and a switch that grants or removes free access.
  */
 export function UsersTab({ search, onSearchChange }: UsersTabProps) {
@@ -150,7 +150,7 @@ export function UsersTab({ search, onSearchChange }: UsersTabProps) {
   );
 }
 
-/** Spec §4 subscription states, in words; one the app does not know is shown as the provider names it. */
+/** The payment provider's subscription states, in words; one the app does not know is shown as the provider names it. */
 const KNOWN_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused'];
 
 function SubscriptionLine({ user, formatDate }: { user: AdminUser; formatDate: (iso: string) => string }) {

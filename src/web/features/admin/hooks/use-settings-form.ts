@@ -87,7 +87,7 @@ export function useSettingsForm(settings: AdminSettings, { fields, messages, toa
 export type SettingsForm = ReturnType<typeof useSettingsForm>;
 
 /**
- * Spec §5: the daily limit is a number whose unreadable input counts as 0 (the server still refuses
+ * The daily limit is a number whose unreadable input counts as 0 (the server still refuses
  * anything below 0 or not whole, with its own words).
  */
 export function numberOrZero(value: unknown): number {

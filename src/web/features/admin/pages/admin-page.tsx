@@ -4,6 +4,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { usePageTitle } from '@web/lib/page-head';
 import { AgentIdentityTab } from '../components/agent-identity-tab';
 import { AiTab } from '../components/ai-tab';
 import { ChatPromptTab } from '../components/chat-prompt-tab';
@@ -17,7 +18,7 @@ import { UsageLimitsTab } from '../components/usage-limits-tab';
 import { readUserSearch, UsersTab } from '../components/users-tab';
 import { InvitationsPanel } from '../components/invitations-panel';
 
-/** Spec §2 "Admin panel": the tabs in the specification's order, with AI beside Global, then Users (free access). */
+/** The administrator panel's tabs in the specification's order, with AI beside Global, then Users (free access). */
 const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'ai', 'support', 'users'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -37,6 +38,7 @@ const SETTINGS_TABS: Partial<Record<AdminTab, (settings: AdminSettings) => React
 /** /home/admin (AdminRoute lets administrators only): the tools to look after Souvenir, one tab each. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
+  usePageTitle(t('common:titles.admin'));
   const [search, setSearch] = useSearchParams();
   const tab = readTab(search.get('tab'));
   const status = readTicketFilter(search.get('status'));

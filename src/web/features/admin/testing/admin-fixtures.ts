@@ -10,6 +10,7 @@ export function buildAdminSettings(overrides: Partial<AdminSettings> = {}): Admi
     chatPromptFr: 'Tu es {agentName}, un compagnon bienveillant.',
     agentName: 'Mira',
     agentNameFr: 'Mira',
+    agentGenderFr: 'feminine',
     agentAvatarUrl: null,
     imagePrompt: 'A serene painterly artwork.',
     imagePromptFr: 'Une œuvre picturale sereine.',
@@ -39,6 +40,7 @@ export function buildAdminSettings(overrides: Partial<AdminSettings> = {}): Admi
       mail: 'outbox',
       storage: 'local-folder',
       googleSignIn: 'off',
+      localModel: { chat: null, text: null },
     },
     ...overrides,
   };

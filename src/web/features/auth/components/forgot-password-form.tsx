@@ -9,6 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { translateMessageKey } from '@web/lib/i18n';
 import { forgotPasswordSchema, useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthError } from '../auth-error';
+import { useHydrated } from '@web/lib/use-hydrated';
 
 interface ForgotPasswordFormProps {
   defaultEmail?: string;
@@ -16,6 +17,7 @@ interface ForgotPasswordFormProps {
 }
 
 export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPasswordFormProps) {
+  const hydrated = useHydrated();
   const { t } = useTranslation(['auth', 'validation']);
   const id = useId();
   const requestReset = useRequestPasswordReset();
@@ -56,7 +58,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
         <FormField id={`${id}-email`} label={t('auth:fields.email')} error={emailError && translateMessageKey(t, emailError)}>
           <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
         </FormField>
-        <Button type="submit" size="lg" className="w-full" pending={requestReset.isPending}>
+        <Button type="submit" size="lg" className="w-full" pending={requestReset.isPending} disabled={!hydrated}>
           {t('auth:forgot.submit')}
         </Button>
         <Button variant="ghost" className="w-full" onClick={onBack}>

@@ -13,6 +13,7 @@ import { currentLanguage, translateMessageKey } from '@web/lib/i18n';
 import { registerSchema, useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-error';
 import { splitFormErrors } from './split-form-errors';
+import { useHydrated } from '@web/lib/use-hydrated';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
@@ -21,6 +22,7 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
+  const hydrated = useHydrated();
   const { t } = useTranslation(['auth', 'validation', 'common']);
   const id = useId();
   const signUp = useSignUp();
@@ -93,7 +95,7 @@ export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
         </div>
       </aside>
 
-      <Button type="submit" size="lg" className="w-full" pending={signUp.isPending}>
+      <Button type="submit" size="lg" className="w-full" pending={signUp.isPending} disabled={!hydrated}>
         {t('auth:register.submit')}
       </Button>
     </form>

@@ -12,6 +12,7 @@ import { translateMessageKey } from '@web/lib/i18n';
 import { signInSchema, useSignIn } from '../api/sign-in';
 import { authErrorMessage } from '../auth-error';
 import { splitFormErrors } from './split-form-errors';
+import { useHydrated } from '@web/lib/use-hydrated';
 
 interface SignInFormProps {
   /** Prefilled after registering, so only the password is left to type. */
@@ -20,6 +21,7 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormProps) {
+  const hydrated = useHydrated();
   const { t } = useTranslation(['auth', 'validation']);
   const id = useId();
   const queryClient = useQueryClient();
@@ -83,7 +85,7 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
           {t('auth:signIn.forgot')}
         </Button>
       </div>
-      <Button type="submit" size="lg" className="w-full" pending={signIn.isPending}>
+      <Button type="submit" size="lg" className="w-full" pending={signIn.isPending} disabled={!hydrated}>
         {t('auth:signIn.submit')}
       </Button>
     </form>

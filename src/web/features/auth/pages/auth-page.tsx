@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useMe } from '@web/lib/api/get-me';
 import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { useLoadingTimeout } from '@web/lib/use-loading-timeout';
+import { usePageTitle } from '@web/lib/page-head';
 import { AuthShell } from '../components/auth-shell';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { useInvitation } from '../api/get-invitation';
@@ -23,6 +24,7 @@ type Tab = 'signIn' | 'register';
 
 export function AuthPage() {
   const { t } = useTranslation('auth');
+  usePageTitle(t('common:titles.auth'));
   const me = useMe();
   const config = usePublicConfig();
   const returnPath = useReturnPath();

@@ -10,6 +10,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { FormAlert, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { translateMessageKey } from '@web/lib/i18n';
+import { usePageTitle } from '@web/lib/page-head';
 import { resetPasswordSchema, useResetPassword } from '../api/reset-password';
 import { authErrorMessage } from '../auth-error';
 import { AuthShell } from '../components/auth-shell';
@@ -17,6 +18,7 @@ import { AuthShell } from '../components/auth-shell';
 /** Where the e-mailed reset link lands: /auth/reset-password?token=… (or ?error=INVALID_TOKEN). */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
+  usePageTitle(t('common:titles.resetPassword'));
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const linkError = searchParams.get('error');

@@ -7,9 +7,9 @@ import { billingBaseKey } from '@web/lib/api/get-billing-status';
 export { checkoutRequestSchema };
 
 /**
- * POST /api/billing/checkout (spec §7 create-checkout): the payment page's address, or
+ * POST /api/billing/checkout: the payment page's address, or
  * { hasActiveSubscription: true } when the person is already subscribed. A promotion code is trimmed
- * and sent only when something is left (spec §5); an unknown one answers 400 INVALID_PROMO_CODE.
+ * and sent only when something is left; an unknown one answers 400 INVALID_PROMO_CODE.
  */
 export function createCheckout(input: CheckoutRequest): Promise<CheckoutResponse> {
   const promoCode = input.promoCode?.trim();

@@ -19,7 +19,7 @@ import { externalNavigation } from '@web/lib/external-navigation';
 const TOAST_ID = 'billing-checkout';
 
 /**
- * The promotion code and the Subscribe button (spec §2 "Pricing", §5, §8 "Pricing"). The code is trimmed
+ * The promotion code and the Subscribe button. The code is trimmed
  * and sent only when something is left; the button says "Preparing payment…" and stays locked until the
  * browser has left for the payment page.
  */
@@ -54,7 +54,7 @@ export function CheckoutForm({ language }: { language: Language }) {
   const showFailure = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) {
       if (queryClient.getQueryData(meQueryKey)) {
-        // Spec §8 "sessionExpired": the session ended behind the person's back; the dialog offers ways out.
+        // The session ended behind the person's back; the dialog offers ways out.
         toast.error(t('billing:pricing.messages.sessionExpired'), { id: TOAST_ID });
         openAuthErrorDialog();
       } else {

@@ -16,7 +16,7 @@ function communityLine(chat: boolean, calendar: boolean): Included[] {
   return [];
 }
 
-/** The one monthly plan (spec §1, §2 "Pricing"): its price in the interface's language and what it includes. */
+/** The one monthly plan: its price in the interface's language and what it includes. */
 export function PlanCard({ language, children }: { language: Language; children: ReactNode }) {
   const { t } = useTranslation('billing');
   const id = useId();

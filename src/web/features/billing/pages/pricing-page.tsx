@@ -4,16 +4,18 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { toLanguage } from '@web/lib/language';
 import { useBillingStatus } from '@web/lib/api/get-billing-status';
+import { usePageTitle } from '@web/lib/page-head';
 import { CheckoutForm } from '../components/checkout-form';
 import { CurrentSubscriptionNote } from '../components/current-subscription-note';
 import { PlanCard } from '../components/plan-card';
 
 /**
- * /home/pricing (spec §2 "Pricing"): the one monthly plan, a promotion code, Subscribe, and the way back
+ * /home/pricing: the one monthly plan, a promotion code, Subscribe, and the way back
  * home. It also says where the person stands, and that nothing was charged after a cancelled payment.
  */
 export function PricingPage() {
   const { t, i18n } = useTranslation('billing');
+  usePageTitle(t('common:titles.pricing'));
   const language = toLanguage(i18n.resolvedLanguage) ?? 'en';
   const [search] = useSearchParams();
   // The payment page's Cancel brings the person back here with ?canceled=1.

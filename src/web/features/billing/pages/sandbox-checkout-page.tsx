@@ -9,6 +9,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/error-message';
+import { usePageTitle } from '@web/lib/page-head';
 import { useCancelSandboxCheckout } from '../api/cancel-sandbox-checkout';
 import { useCompleteSandboxCheckout } from '../api/complete-sandbox-checkout';
 import { useSandboxCheckout } from '../api/get-sandbox-checkout';
@@ -25,6 +26,7 @@ const pageClassName = 'mx-auto w-full max-w-xl space-y-6';
  */
 export function SandboxCheckoutPage() {
   const { t } = useTranslation(['billing', 'common']);
+  usePageTitle(t('common:titles.sandboxCheckout'));
   const { id = '' } = useParams();
   const checkout = useSandboxCheckout(id);
 

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription } from '@web/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/error-message';
+import { usePageTitle } from '@web/lib/page-head';
 import { useCancelSandboxSubscription } from '../api/cancel-sandbox-subscription';
 import { useBillingStatus } from '@web/lib/api/get-billing-status';
 import { TestModeBanner } from '../components/test-mode-banner';
@@ -23,6 +24,7 @@ const pageClassName = 'mx-auto w-full max-w-xl space-y-6';
  */
 export function SandboxPortalPage() {
   const { t } = useTranslation(['billing', 'common']);
+  usePageTitle(t('common:titles.sandboxPortal'));
   const titleId = useId();
   const status = useBillingStatus();
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 
-/** Spec §2: a signed-out visitor is invited to sign in (the route is protected; this covers the gap). */
+/** A signed-out visitor is invited to sign in (the route is protected; this covers the gap). */
 export function SignedOutPrompt() {
   const { t } = useTranslation('chat');
   return (

@@ -27,7 +27,7 @@ function useResetText(): string {
   return hours > 0 ? t('generations.resetIn', { hours, minutes }) : t('generations.resetInMinutes', { minutes });
 }
 
-/** "1 of 1 memory left today · Resets in 5 h 12 min" (spec §2: reset at the next local midnight). */
+/** "1 of 1 memory left today · Resets in 5 h 12 min" (the reset is the next local midnight). */
 export function GenerationSummary({ generation, className }: { generation: GenerationLimit; className?: string }) {
   const { t } = useTranslation('chat');
   const resetText = useResetText();
@@ -40,7 +40,7 @@ export function GenerationSummary({ generation, className }: { generation: Gener
   );
 }
 
-/** Spec §2: when the daily limit is reached, say so with the limit and the approximate reset time. */
+/** When the daily limit is reached, say so with the limit and the approximate reset time. */
 export function LimitNotice({ limit }: { limit: number }) {
   const { t } = useTranslation('chat');
   const resetText = useResetText();

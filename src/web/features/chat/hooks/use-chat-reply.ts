@@ -30,7 +30,7 @@ interface ChatReplyOptions {
 }
 
 /**
- * Spec §4 message flow: the person's message is appended and stored, the typing indicator shows until
+ * The message flow: the person's message is appended and stored, the typing indicator shows until
  * the reply starts, the reply grows as it streams and is stored when complete. On failure: a toast in
  * our words and an apology from the agent (stored too), keeping whatever part of the reply arrived.
  * Leaving the page aborts the request. When the safety layer is worried, the conversation's record

@@ -67,7 +67,7 @@ export interface Conversation {
 }
 
 /**
- * The day's conversation (spec §4 "Chat"): restored once per user when today's session was active in
+ * The day's conversation: restored once per user when today's session was active in
  * the last 30 minutes, else started afresh with the agent's welcome. A day change or more than 30
  * minutes of quiet — noticed when the window gets focus, when the tab becomes visible, or by a timer
  * 30 minutes after the last message — ends the session and starts a new one. Changing the interface

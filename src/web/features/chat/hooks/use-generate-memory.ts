@@ -10,6 +10,7 @@ import { chatStatusBaseKey } from '@web/lib/api/get-chat-status';
 import type { ConversationRecord } from '@web/lib/conversation-store';
 import { errorMessage } from '@web/lib/error-message';
 import { currentLanguage } from '@web/lib/i18n';
+import { JUST_MADE } from '@web/lib/memory-arrival';
 import { useCreateGeneration } from '../api/create-generation';
 import { toReplyMessages } from '../messages';
 import type { Conversation } from './use-conversation';
@@ -27,7 +28,7 @@ export function memoryIdOf(record: ConversationRecord): string | null {
   return typeof record.memoryId === 'string' ? record.memoryId : null;
 }
 
-/** Spec §8's image messages: the artwork was made, or a default one stands in (and why, when known). */
+/** The message once the memory exists: the artwork was made, or a default one stands in (and why, when known). */
 function successText(t: TFunction, { outcome, errorDetails }: GenerationResponse): string {
   switch (outcome) {
     case 'created':
@@ -56,7 +57,7 @@ function outcomeUnknown(error: unknown): boolean {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spec §4 "Artwork generation flow", as the browser sees it: the server does every step in one request;
+ * Making the day's memory, as the browser sees it: the server does every step in one request;
  * the chat shows that it runs, says how it went, and goes to the new memory. One Idempotency-Key per
  * attempt, reused when the person tries again after an unknown outcome — never a second memory.
  */
@@ -142,10 +143,10 @@ export function useGenerateMemory(conversation: Conversation) {
         const path = `/home/memories/${encodeURIComponent(memoryId)}`;
         if (mountedRef.current) {
           toast.success(successText(t, response), { id: TOAST_ID });
-          void navigate(path);
+          void navigate(path, { state: JUST_MADE });
         } else {
           // The person left the chat meanwhile: tell them, without taking them anywhere.
-          toast.success(successText(t, response), { id: TOAST_ID, action: { label: t('chat:generation.view'), onClick: () => void navigate(path) } });
+          toast.success(successText(t, response), { id: TOAST_ID, action: { label: t('chat:generation.view'), onClick: () => void navigate(path, { state: JUST_MADE }) } });
         }
       } catch (error) {
         if (!outcomeUnknown(error)) pendingKeyRef.current = null;

@@ -7,7 +7,7 @@ import { useTranscribeAudio } from '../api/transcribe-audio';
 
 export type VoiceState = 'idle' | 'recording' | 'transcribing';
 
-/** Spec §9 audio capture: 44.1 kHz mono with the browser's voice clean-up, recorded as WebM/Opus. */
+/** Audio capture: 44.1 kHz mono with the browser's voice clean-up, recorded as WebM/Opus. */
 export const AUDIO_CONSTRAINTS: MediaStreamConstraints = {
   audio: { sampleRate: 44100, channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
 };
@@ -25,7 +25,7 @@ function supportedMimeType(): string | undefined {
 }
 
 /**
- * Voice messages (spec §4): idle → recording → transcribing, then the text goes to `onText`.
+ * Voice messages: idle → recording → transcribing, then the text goes to `onText`.
  * The microphone is released as soon as the recording stops, and on leaving the page.
  */
 export function useVoiceRecorder({ onText }: { onText: (text: string) => void }) {

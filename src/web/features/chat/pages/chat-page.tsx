@@ -13,6 +13,7 @@ import { useMe } from '@web/lib/api/get-me';
 import { getAgentAvatarSource, getAvatarSource } from '@web/lib/avatar-source';
 import { toLanguage } from '@web/lib/language';
 import { useIsMobile } from '@web/lib/use-is-mobile';
+import { usePageTitle } from '@web/lib/page-head';
 import { ChatComposer } from '../components/chat-composer';
 import { NoAccessNotice, SignedOutPrompt } from '../components/chat-notices';
 import { CrisisHelp } from '../components/crisis-help';
@@ -28,9 +29,10 @@ import { useSafetyCountry } from '../hooks/use-safety-country';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { hasEnoughToFinish } from '../messages';
 
-/** /home/chat — the day's conversation with the agent (spec §2 "Chat"). */
+/** /home/chat — the day's conversation with the agent. */
 export function ChatPage() {
   const { t, i18n } = useTranslation(['chat', 'common']);
+  usePageTitle(t('common:titles.chat'));
   const language = toLanguage(i18n.resolvedLanguage) ?? 'en';
   const me = useMe();
   // Keeping the previous answer while the other language loads: switching language never blanks the chat.
@@ -147,7 +149,8 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
         <GenerationSummary generation={status.generation} className="text-xs sm:text-sm" />
         {/* Who is answering, said once here and never inside the conversation. */}
         <p data-testid="chat-disclosure" className="max-w-prose text-xs leading-relaxed text-ink-muted sm:text-sm">
-          {t(`disclosure.${status.companion}`, { agentName: status.agent.name })}
+          {/* French agrees with the agent's name (the administrator's choice); neutral wording needs no context. */}
+          {t(`disclosure.${status.companion}`, { agentName: status.agent.name, context: status.agent.gender === 'neutral' ? undefined : status.agent.gender })}
         </p>
       </div>
 

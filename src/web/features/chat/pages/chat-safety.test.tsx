@@ -245,6 +245,16 @@ describe('chat safety: who is answering', () => {
     expect(within(log()).queryByText(/AI companion/)).not.toBeInTheDocument();
   });
 
+  it('with the private model of this server, it says the AI runs here and nothing is sent elsewhere', async () => {
+    setup({ status: buildChatStatus({ companion: 'local' }) });
+    await openChat();
+    expect(
+      screen.getByText(
+        "You're talking with Lune, an AI companion that runs privately on this server: what you write is not sent anywhere else. It listens, but it is not a therapist or a crisis service.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('with the offline companion, it says it is a simple listener without AI', async () => {
     setup({ status: buildChatStatus({ companion: 'offline' }) });
     await openChat();
@@ -253,14 +263,24 @@ describe('chat safety: who is answering', () => {
     ).toBeInTheDocument();
   });
 
-  it('in French', async () => {
+  it('in French, agreeing with the agent’s name as the administrator set it', async () => {
     await i18n.changeLanguage('fr');
-    setup({ status: buildChatStatus({ companion: 'ai' }), language: 'fr' });
+    setup({ status: buildChatStatus({ companion: 'ai', agent: { gender: 'feminine' } }), language: 'fr' });
     expect(
       await screen.findByText(
-        'Tu parles avec Lune, un compagnon animé par une IA. Il t’écoute, mais ce n’est ni un thérapeute ni un service d’aide en cas de crise.',
+        'Tu parles avec Lune, une compagne animée par une IA. Elle t’écoute, mais ce n’est ni une thérapeute ni un service d’aide en cas de crise.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Besoin d’aide maintenant\u00a0?' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['masculine', 'Lune est le compagnon intégré de Souvenir\u00a0: une simple écoute, sans IA. Ce n’est ni un thérapeute ni un service d’aide en cas de crise.'],
+    ['feminine', 'Lune est la compagne intégrée de Souvenir\u00a0: une simple écoute, sans IA. Ce n’est ni une thérapeute ni un service d’aide en cas de crise.'],
+    ['neutral', 'Lune est l’écoute intégrée de Souvenir\u00a0: une présence simple, sans IA. Ni thérapeute ni service d’aide en cas de crise.'],
+  ] as const)('in French, the offline companion as %s', async (gender, text) => {
+    await i18n.changeLanguage('fr');
+    setup({ status: buildChatStatus({ companion: 'offline', agent: { gender } }), language: 'fr' });
+    expect((await screen.findByTestId('chat-disclosure')).textContent).toBe(text);
   });
 });

@@ -14,7 +14,7 @@ export function buildChatStatus(overrides: StatusOverrides = {}): ChatStatusResp
     hasAccess: true,
     subscription: { active: true, freeAccess: false, ...subscription },
     generation: { remaining: 1, limit: 1, canGenerate: true, ...generation },
-    agent: { name: 'Lune', avatarUrl: null, ...agent },
+    agent: { name: 'Lune', avatarUrl: null, gender: 'feminine', ...agent },
     firstName: 'Camille',
     voice: false,
     companion: 'offline',

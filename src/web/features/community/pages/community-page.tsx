@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toLanguage } from '@web/lib/language';
 import { useCommunity } from '@web/lib/api/get-community';
+import { usePageTitle } from '@web/lib/page-head';
 import { calendarUrlFor } from '../calendar-links';
 import { CalendarEmbed } from '../components/calendar-section';
 import { GatheringIllustration, PaletteIllustration, ShareIllustration, TeaIllustration } from '../components/community-illustrations';
@@ -17,7 +18,7 @@ const VALUES = [
 ] as const;
 
 /**
- * /community (spec §2 "Community"): public. Words and drawings about the community, the weekly calendar of
+ * /community: public. Words and drawings about the community, the weekly calendar of
  * art-therapy gatherings (loaded on request), add-to-calendar, the community server when there is one, and
  * the way back home. The links come from the administrators' settings.
  */
@@ -27,6 +28,7 @@ export function CommunityPage() {
   const community = useCommunity();
   const hasCalendar = Boolean(community.data?.calendarUrl.en ?? community.data?.calendarUrl.fr);
   const values = VALUES.filter(({ key }) => key !== 'gatherings' || hasCalendar);
+  usePageTitle(t('common:titles.community'));
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-16 md:space-y-20">

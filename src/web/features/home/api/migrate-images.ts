@@ -15,7 +15,7 @@ export interface MigrationReport {
 }
 
 /**
- * Spec §2 Home banner: migration runs one memory at a time (a failure does not stop the others) and
+ * The home banner's migration runs one memory at a time (a failure does not stop the others) and
  * reports how many succeeded and failed. `onStart` receives the count before the first one begins.
  */
 export async function migrateAllImages(onStart: (total: number) => void): Promise<MigrationReport> {

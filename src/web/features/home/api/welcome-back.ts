@@ -14,7 +14,7 @@ export function useWelcomeBack() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postWelcomeBack,
-    // Spec §8: session counting and profile update failures are only logged, never shown.
+    // Session counting and profile update failures are only logged, never shown.
     onError: (error) => console.warn('Welcome-back answer not saved', error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });

@@ -6,7 +6,7 @@ import { useImageMigration } from '../api/get-image-migration';
 import { useMigrateImages } from '../api/migrate-images';
 
 /**
- * Spec §2 Home: when some memories still show an image from a provider's temporary address (which
+ * When some memories still show an image from a provider's temporary address (which
  * expires), offer to keep them for good. Hidden when there is nothing to move or the count is unknown.
  */
 export function ImageMigrationBanner({ signedIn }: { signedIn: boolean }) {

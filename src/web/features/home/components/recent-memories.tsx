@@ -19,7 +19,7 @@ interface RecentMemoriesProps {
 type GridState = 'signed-out' | 'loading' | 'error' | 'empty' | 'ready';
 
 
-/** Spec §2 Home: the latest six memories, with designed loading, error, empty and signed-out states. */
+/** The home page's latest six memories, with designed loading, error, empty and signed-out states. */
 export function RecentMemories({ signedIn, onStart, startDisabled }: RecentMemoriesProps) {
   const { t, i18n } = useTranslation('home');
   const memories = useRecentMemories({ enabled: signedIn });

@@ -14,7 +14,7 @@ interface TodayCardProps {
   retrying: boolean;
 }
 
-/** Where today begins: the days journaled, the access notes and the one main button (spec §2 Home). */
+/** Where today begins: the days journaled, the access notes and the one main button. */
 export function TodayCard({ action, status, onStart, onRetry, retrying }: TodayCardProps) {
   const { t } = useTranslation('home');
 

@@ -19,7 +19,7 @@ const status = {
   hasAccess: true,
   subscription: { active: true, freeAccess: false },
   generation: { remaining: 1, limit: 1, canGenerate: true },
-  agent: { name: 'Luna', avatarUrl: null },
+  agent: { name: 'Luna', avatarUrl: null, gender: 'feminine' },
   firstName: 'Camille',
   voice: false,
   companion: 'offline',

@@ -15,7 +15,8 @@ interface WelcomeBackDialogProps {
 }
 
 /**
- * Spec §2 Home: on the second session, ask for the interface language and, optionally, a gender.
+ * On the second session, ask for the interface language and, optionally, a gender
+ * (docs/decisions/0010-home-main-button-and-welcome-back.md).
  * Save and Skip (also Escape and the close button) both count the session; neither failure is shown.
  */
 export function WelcomeBackDialog({ open, onClose }: WelcomeBackDialogProps) {

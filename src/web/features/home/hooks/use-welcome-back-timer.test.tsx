@@ -18,7 +18,7 @@ function setup(sessionCount: number, queryClient = new QueryClient()) {
   return renderHook(({ count }) => useWelcomeBackTimer(buildMe({ profile: { sessionCount: count } })), { wrapper, initialProps: { count: sessionCount } });
 }
 
-describe('useWelcomeBackTimer (spec §9: session count exactly 2, after 1000 ms)', () => {
+describe('useWelcomeBackTimer (session count exactly 2, after 1000 ms)', () => {
   it('opens exactly one second after load at the second session', () => {
     const { result } = setup(2);
     act(() => {

@@ -19,7 +19,7 @@ function shownSet(queryClient: QueryClient): Set<string> {
 }
 
 /**
- * Spec §2 Home and §9: the welcome-back modal opens one second after the home loads, when the
+ * The welcome-back modal opens one second after the home loads, when the
  * session count is exactly 2, once per page load.
  */
 export function useWelcomeBackTimer(me: MeResponse | null | undefined) {

@@ -25,7 +25,7 @@ function buildStatus(overrides: { journalDays?: number; active?: boolean; freeAc
     hasAccess: active || freeAccess || journalDays === 0,
     subscription: { active: active || freeAccess, freeAccess },
     generation: { remaining: 1, limit: 1, canGenerate: true },
-    agent: { name: 'Luna', avatarUrl: null },
+    agent: { name: 'Luna', avatarUrl: null, gender: 'feminine' },
     firstName,
     voice: false,
     companion: 'offline',

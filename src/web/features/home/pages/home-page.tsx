@@ -1,20 +1,28 @@
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@web/lib/api/get-me';
+import { usePageTitle } from '@web/lib/page-head';
 import { ImageMigrationBanner } from '../components/image-migration-banner';
 import { RecentMemories } from '../components/recent-memories';
 import { TodayCard } from '../components/today-card';
-import { WelcomeBackDialog } from '../components/welcome-back-dialog';
 import { useMainAction } from '../hooks/use-main-action';
 import { useWelcomeBackTimer } from '../hooks/use-welcome-back-timer';
 
-/** Spec §2 Home: a greeting, where today's session begins, and the latest memories. */
+// Asked once in a while only: the dialog's code (~10 KB gzipped with Radix's dialog) loads when it is to open.
+const WelcomeBackDialog = lazy(async () => ({ default: (await import('../components/welcome-back-dialog')).WelcomeBackDialog }));
+
+/** The home page: a greeting, where today's session begins, and the latest memories. */
 export function HomePage() {
   const { t } = useTranslation('home');
+  usePageTitle(t('common:titles.home'));
   const { data: me } = useMe();
   const signedIn = Boolean(me);
   const { action, status, run } = useMainAction(signedIn);
   const welcomeBack = useWelcomeBackTimer(me);
   const firstName = me?.profile.firstName.trim() || status.data?.firstName.trim();
+  // Once opened it stays mounted, so it can close with its own animation and hand the focus back.
+  const [welcomeBackAsked, setWelcomeBackAsked] = useState(false);
+  if (welcomeBack.open && !welcomeBackAsked) setWelcomeBackAsked(true);
 
   return (
     <div className="w-full space-y-14 sm:space-y-16">
@@ -34,7 +42,11 @@ export function HomePage() {
 
       <RecentMemories signedIn={signedIn} onStart={run} startDisabled={action.kind === 'loading' || action.kind === 'error'} />
 
-      <WelcomeBackDialog open={welcomeBack.open} onClose={welcomeBack.close} />
+      {welcomeBackAsked ? (
+        <Suspense fallback={null}>
+          <WelcomeBackDialog open={welcomeBack.open} onClose={welcomeBack.close} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -10,9 +10,11 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { useMe } from '@web/lib/api/get-me';
 import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { useLoadingTimeout } from '@web/lib/use-loading-timeout';
+import { usePageTitle } from '@web/lib/page-head';
 
 export function LandingPage() {
   const { t } = useTranslation(['landing', 'common']);
+  usePageTitle(t('common:titles.landing'), { standalone: true });
   const me = useMe();
   const config = usePublicConfig();
   const showSpinner = useLoadingTimeout(me.isPending, AUTH_SPINNER_MAX_MS);

@@ -25,7 +25,7 @@ function pageItems(page: number, pageCount: number): PageItem[] {
 const itemClassName =
   'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium transition-colors';
 
-/** Spec §2 "Memory gallery": page numbers with previous and next, hidden when everything fits on one page. */
+/** The gallery's page numbers with previous and next, hidden when everything fits on one page. */
 export function GalleryPagination({ page, pageCount, hrefFor, onNavigate }: GalleryPaginationProps) {
   const { t } = useTranslation('gallery');
   if (pageCount <= 1) return null;

@@ -27,7 +27,7 @@ function useMonthNames(): string[] {
   }, [language]);
 }
 
-/** Spec §2 "Memory gallery": a year, then a month of it. The month waits until a year is chosen. */
+/** The gallery's period: a year, then a month of it. The month waits until a year is chosen. */
 export function GalleryPeriod({ years, year, month, onYearChange, onMonthChange }: GalleryPeriodProps) {
   const { t } = useTranslation('gallery');
   const id = useId();

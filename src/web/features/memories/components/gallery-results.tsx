@@ -37,7 +37,7 @@ interface GalleryResultsProps {
 type ResultsState = 'loading' | 'error' | 'empty' | 'ready';
 
 
-/** The gallery's grid with its designed loading, error and empty states (spec §2 "Memory gallery"). */
+/** The gallery's grid with its designed loading, error and empty states. */
 export function GalleryResults({
   data,
   updating,

@@ -23,7 +23,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 /**
- * The share-link dialog (spec §2 "Memory detail", §4 "Memory share"): a private memory explains what a
+ * The share-link dialog: a private memory explains what a
  * link reveals before making one; a shared one shows its link to copy, and — beyond the spec — can be
  * given a new link (the old one dies) or made private again.
  */

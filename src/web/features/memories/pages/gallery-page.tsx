@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type To } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { usePageTitle } from '@web/lib/page-head';
 import { browserTimeZone, useGallery } from '../api/get-gallery';
 import { useGalleryYears } from '../api/get-gallery-years';
 import { GalleryPeriod } from '../components/gallery-period';
@@ -48,9 +49,10 @@ function toSearch({ filter, year, month, page }: GalleryParams): string {
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** /home/memories — every memory, nine at a time, by favourites and by period (spec §2 "Memory gallery"). */
+/** /home/memories — every memory, nine at a time, by favourites and by period. */
 export function GalleryPage() {
   const { t, i18n } = useTranslation('gallery');
+  usePageTitle(t('common:titles.memories'));
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readParams(search), [search]);
   const { filter, year, month, page } = params;
@@ -60,10 +62,10 @@ export function GalleryPage() {
   const gridRef = useRef<HTMLUListElement>(null);
 
   const go = (next: GalleryParams, replace = false) => setSearch(toSearch(next), { replace });
-  // Spec §4 "Gallery": a new filter or period starts again at page 1.
+  // A new filter or period starts again at page 1.
   const hrefFor = (target: number): To => ({ search: toSearch({ ...params, page: target }) });
 
-  // Spec §4 "Gallery": a page past the last (an old link, a memory deleted elsewhere) goes back to page 1.
+  // A page past the last (an old link, a memory deleted elsewhere) goes back to page 1.
   const settled = gallery.data && !gallery.isPlaceholderData ? gallery.data : undefined;
   const beyondLastPage = settled !== undefined && settled.pageCount > 0 && page > settled.pageCount;
   useEffect(() => {

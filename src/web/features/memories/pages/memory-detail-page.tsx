@@ -13,6 +13,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/error-message';
 import { useIsMobile } from '@web/lib/use-is-mobile';
+import { usePageTitle } from '@web/lib/page-head';
 import { useDeleteMemory } from '../api/delete-memory';
 import { useMemory } from '../api/get-memory';
 import { MemoryLoadError, MemoryMissing } from '../components/memory-states';
@@ -23,7 +24,7 @@ import { canShareImageFiles, isShareCancel, memoryPngFile, saveFile } from '../m
 const pageClassName = 'mx-auto w-full max-w-[40rem]';
 
 /**
- * /home/memories/{id} (spec §2 "Memory detail"): the artwork as the hero — square, whole, as wide as the
+ * /home/memories/{id}: the artwork as the hero — square, whole, as wide as the
  * screen on a phone — its title beneath like a museum label with the like heart, the date, a calm row of
  * actions (share, download, conversation, rename, delete), and the reflection to read slowly.
  */
@@ -31,6 +32,7 @@ export function MemoryDetailPage() {
   const { id = '' } = useParams();
   const memory = useMemory(id);
   const { t } = useTranslation('memories');
+  usePageTitle(memory.data?.title ?? t('common:titles.memory'));
 
   if (memory.isPending) return <MemoryDetailSkeleton />;
   if (memory.isError) {

@@ -15,6 +15,7 @@ import { ApiError } from '@web/lib/api-client';
 import { useUpdateMemory } from '@web/lib/api/update-memory';
 import { errorMessage } from '@web/lib/error-message';
 import { translateMessageKey } from '@web/lib/i18n';
+import { usePageTitle } from '@web/lib/page-head';
 import { useMemory } from '../api/get-memory';
 import { MemoryLoadError, MemoryMissing } from '../components/memory-states';
 
@@ -26,13 +27,14 @@ const COUNTER_FROM = MEMORY_TITLE_MAX - 20;
 const pageClassName = 'mx-auto w-full max-w-[40rem]';
 
 /**
- * /home/memories/edit/{id} (spec §2 "Memory edit"): only the title can change; the reflection is shown
+ * /home/memories/edit/{id}: only the title can change; the reflection is shown
  * as it was written. Saving goes back to the memory's page.
  */
 export function MemoryEditPage() {
   const { id = '' } = useParams();
   const memory = useMemory(id);
   const { t } = useTranslation('memories');
+  usePageTitle(t('common:titles.renameMemory'));
 
   if (memory.isPending) return <MemoryEditSkeleton />;
   if (memory.isError) {

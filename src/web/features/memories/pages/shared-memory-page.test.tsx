@@ -62,7 +62,7 @@ describe('shared memory page', () => {
 
     expect(screen.getByText('Souvenir turns a conversation about your day into a work of art.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create your first memory' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Language' })).toBeInTheDocument();
     expect(document.title).toBe('Cardamom morning · Souvenir');
 
     // Asked once, by its token, and nothing about the owner's memories.
@@ -143,12 +143,12 @@ describe('shared memory page', () => {
     expect(screen.getByRole('link', { name: 'Create your first memory' })).toHaveAttribute('href', '/');
   });
 
-  it('puts the previous tab title back when the page is left', async () => {
+  it("names the tab after the memory, and the next page names it after itself", async () => {
     document.title = 'Souvenir';
     const { router } = setup(() => json(buildSharedMemory()));
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     expect(document.title).toBe('Cardamom morning · Souvenir');
     await router.navigate('/auth');
-    await waitFor(() => expect(document.title).toBe('Souvenir'));
+    await waitFor(() => expect(document.title).toBe('Sign in · Souvenir'));
   });
 });

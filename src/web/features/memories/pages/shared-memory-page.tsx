@@ -1,13 +1,14 @@
 import { SHARED_IMAGE_MAX_PX } from '@shared/limits';
 import type { SharedMemory } from '@shared/contracts/memories';
 import { CircleAlert } from 'lucide-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QuietFrame } from '@web/components/quiet-frame';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-client';
+import { usePageTitle } from '@web/lib/page-head';
 import { isShareToken, useSharedMemory } from '../api/get-shared-memory';
 
 /** The artwork is drawn square; the frame never exceeds the spec's 500 px, and shrinks with a phone's width. */
@@ -17,7 +18,7 @@ const frameStyle = { maxWidth: SHARED_IMAGE_MAX_PX } as const;
 const NOT_FOUND_STATUSES = new Set([400, 404, 410]);
 
 /**
- * /shared/{token} (spec §2 "Shared memory"): public, signed in or not. A small exhibition card — the
+ * /shared/{token}: public, signed in or not. A small exhibition card — the
  * artwork whole, its title beneath like a museum label, the date and the reflection — and an invitation
  * to Souvenir. Never the conversation, never who made it. The Open Graph tags come from the server.
  */
@@ -25,6 +26,9 @@ export function SharedMemoryPage() {
   const { token } = useParams();
   const valid = isShareToken(token);
   const memory = useSharedMemory(token);
+  const { t } = useTranslation(['common', 'shared']);
+  const missing = !valid || (memory.error instanceof ApiError && NOT_FOUND_STATUSES.has(memory.error.status));
+  usePageTitle(missing ? t('shared:notFound.title') : (memory.data?.title ?? t('common:titles.sharedMemory')));
 
   let content: ReactNode;
   if (!valid) content = <SharedMemoryNotFound />;
@@ -38,14 +42,14 @@ export function SharedMemoryPage() {
       );
   } else content = <SharedMemoryView memory={memory.data} />;
 
-  return <QuietFrame>{content}</QuietFrame>;
+  // Sent without scripts (decision 0038): the language switch is two links the server answers.
+  return <QuietFrame languageLinks>{content}</QuietFrame>;
 }
 
 function SharedMemoryView({ memory }: { memory: SharedMemory }) {
   const { t, i18n } = useTranslation(['shared', 'common']);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const date = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(memory.createdAt)), [language, memory.createdAt]);
-  useDocumentTitle(`${memory.title} · ${t('common:brand')}`);
 
   return (
     <>
@@ -58,7 +62,7 @@ function SharedMemoryView({ memory }: { memory: SharedMemory }) {
               alt={memory.title}
               width={1024}
               height={1024}
-              decoding="async"
+              fetchPriority="high"
               data-testid="shared-memory-image"
               className="size-full object-contain"
             />
@@ -126,15 +130,14 @@ function SharedMemorySkeleton() {
   );
 }
 
-/** Missing, malformed, revoked or unknown: the same words for all (spec §2), never saying which. */
+/** Missing, malformed, revoked or unknown: the same words for all, never saying which. */
 function SharedMemoryNotFound() {
-  const { t } = useTranslation(['shared', 'common']);
-  useDocumentTitle(`${t('shared:notFound.title')} · ${t('common:brand')}`);
+  const { t } = useTranslation('shared');
   return (
     <>
       <div className="mt-10 flex max-w-md flex-col items-center text-center">
-        <h1 className="text-3xl font-medium sm:text-4xl">{t('shared:notFound.title')}</h1>
-        <p className="mt-3 max-w-sm leading-relaxed text-ink-muted">{t('shared:notFound.body')}</p>
+        <h1 className="text-3xl font-medium sm:text-4xl">{t('notFound.title')}</h1>
+        <p className="mt-3 max-w-sm leading-relaxed text-ink-muted">{t('notFound.body')}</p>
       </div>
       <Invitation />
     </>
@@ -155,15 +158,4 @@ function SharedMemoryLoadError({ retrying, onRetry }: { retrying: boolean; onRet
       </Button>
     </div>
   );
-}
-
-/** The tab shows what is on the page; the previous title comes back when the page is left. */
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
 }

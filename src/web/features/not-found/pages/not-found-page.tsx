@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
+import { usePageTitle } from '@web/lib/page-head';
 
-/** Any unknown child of /home (spec §2). */
+/** Any unknown child of /home: a 404 with a link to "/". */
 export function NotFoundPage() {
   const { t } = useTranslation('not-found');
+  usePageTitle(t('common:titles.notFound'));
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-12 text-center">
       <p className="font-serif text-8xl font-light text-accent sm:text-9xl">

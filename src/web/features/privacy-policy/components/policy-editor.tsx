@@ -14,7 +14,7 @@ import { privacyPolicyUpdateSchema, useUpdatePrivacyPolicy } from '../api/update
 
 const TOAST_ID = 'privacy-policy-edit';
 
-/** Spec §2: a large text area, at least 500 px high. */
+/** A large text area, at least 500 px high. */
 const editorStyle = { minHeight: POLICY_EDITOR_MIN_PX } as const;
 
 interface PolicyEditorProps {
@@ -24,7 +24,7 @@ interface PolicyEditorProps {
 }
 
 /**
- * The administrators' editor of one language's policy (spec §4 "Privacy policy": view → edit → save or cancel).
+ * The administrators' editor of one language's policy (view → edit → save or cancel).
  * The draft lives here only: Cancel drops it and the page shows the text as it was; a failed save keeps it.
  */
 export function PolicyEditor({ policy, onClose }: PolicyEditorProps) {

@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useMe } from '@web/lib/api/get-me';
 import { isLanguage, toLanguage } from '@web/lib/language';
+import { usePageTitle } from '@web/lib/page-head';
 import { usePrivacyPolicy } from '../api/get-privacy-policy';
 import { PolicyEditor } from '../components/policy-editor';
 import { PolicyMarkdown } from '../components/policy-markdown';
@@ -21,18 +22,19 @@ function formatDay(isoDate: string, language: Language): string {
 }
 
 /**
- * /privacy-policy (spec §2 "Privacy policy"): public. The policy in the interface language unless another is
+ * /privacy-policy: public. The policy in the interface language unless another is
  * chosen here (the interface itself does not change). Administrators can edit the text of the language shown;
  * the server alone decides who may save.
  */
 export function PrivacyPolicyPage() {
   const { t, i18n } = useTranslation(['privacy', 'common']);
+  usePageTitle(t('common:titles.privacy'));
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = searchParams.get(LANGUAGE_PARAM);
   const language: Language = isLanguage(chosen) ? chosen : (toLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE);
   const policy = usePrivacyPolicy(language);
   const me = useMe();
-  // Spec §8: a failed admin check means "not an administrator" — no Edit.
+  // A failed admin check means "not an administrator" — no Edit.
   const isAdmin = me.data?.profile.isAdmin === true;
   const [editing, setEditing] = useState(false);
   const [returnFocus, setReturnFocus] = useState(false);

@@ -6,7 +6,7 @@ import { authClient } from '@web/lib/auth-client';
 
 /**
  * The change-password form. The new password follows the server's rule (at least 8 characters,
- * docs/decisions/0003, where the spec's form said 6); the confirmation must match (spec §5).
+ * docs/decisions/0003, where the spec's form said 6); the confirmation must match.
  */
 export const changePasswordSchema = z
   .object({

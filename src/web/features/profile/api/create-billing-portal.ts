@@ -7,7 +7,7 @@ import { apiClient } from '@web/lib/api-client';
 export { portalRequestSchema };
 
 /**
- * POST /api/billing/portal (spec §7 create-billing-portal): the address of the billing portal, in the
+ * POST /api/billing/portal: the address of the billing portal, in the
  * person's language. 409 NO_SUBSCRIPTION when there is no paid subscription to manage.
  */
 export function createBillingPortal(input: { language: Language }): Promise<z.infer<typeof portalResponseSchema>> {

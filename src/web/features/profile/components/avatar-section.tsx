@@ -7,7 +7,7 @@ import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
 
 /**
- * The profile picture (spec §2 "Profile"): shown as the header shows it (profile picture, then the
+ * The profile picture: shown as the header shows it (profile picture, then the
  * sign-in provider's, then initials), changed through the file picker with the spec's progress bar.
  * The server checks the content again (a text file named .png is refused there).
  */

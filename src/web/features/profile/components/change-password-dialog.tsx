@@ -14,7 +14,7 @@ import { i18n, translateMessageKey } from '@web/lib/i18n';
 import { ChangePasswordError, changePasswordSchema, useChangePassword, type ChangePasswordInput } from '../api/change-password';
 
 /**
- * What to say when the password was not changed (spec §8 passwordUpdateError: the service's message when
+ * What to say when the password was not changed (the service's message when
  * it gives one). The refusals people meet — a wrong current password, an account without a password
  * (Google sign-in), too many attempts — get our own words in both languages.
  */
@@ -25,7 +25,7 @@ export function passwordFailure(t: TFunction, error: unknown): string {
   return error.message || t('profile:password.errors.generic');
 }
 
-/** The "Password" card and its dialog (spec §2 "Profile"): other devices are signed out after a change. */
+/** The "Password" card and its dialog: other devices are signed out after a change. */
 export function PasswordSection() {
   const { t } = useTranslation('profile');
   const id = useId();

@@ -21,7 +21,8 @@ const ERASED = ['profile', 'memories', 'tickets', 'sessions', 'device'] as const
 export const matchesConfirmation = (typed: string, word: string) => typed.trim().toLocaleUpperCase() === word.toLocaleUpperCase();
 
 /**
- * The danger zone (spec §2 "Profile": close-account confirmation). Beyond the spec's "mark as deleted",
+ * The danger zone: closing the account, confirmed. Beyond a "mark as deleted"
+ * (docs/decisions/0026-account-erasure-and-pictures.md),
  * the account is really erased, so the dialog says exactly what goes and asks for a typed word first.
  * Afterwards this browser forgets everything too: stored conversations and cached answers.
  */

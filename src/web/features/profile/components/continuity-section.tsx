@@ -1,6 +1,6 @@
 import { CONTINUITY_FACT_MAX, CONTINUITY_FACTS_MAX } from '@shared/limits';
 import { X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
@@ -25,6 +25,8 @@ export function ContinuitySection() {
   const continuity = useContinuity(language);
   const change = useContinuityChange();
   const [fact, setFact] = useState('');
+  // A memory's date is a UTC calendar day: formatted in UTC so no time zone moves it.
+  const dayFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }), [language]);
 
   const run = (input: Parameters<typeof change.mutate>[0], onDone?: () => void) =>
     change.mutate(input, { onSuccess: onDone, onError: () => toast.error(t('remembers.saveError'), { id: 'continuity' }) });
@@ -82,7 +84,10 @@ export function ContinuitySection() {
               {data.memories.map((memory) => (
                 <li key={memory.id} className="flex items-start justify-between gap-3 px-3 py-2.5">
                   <p className="min-w-0 text-sm">
-                    <span className="text-ink-muted">{memory.date}</span> —{' '}
+                    <time dateTime={memory.date} className="text-ink-muted">
+                      {dayFormat.format(new Date(`${memory.date}T00:00:00Z`))}
+                    </time>{' '}
+                    —{' '}
                     {memory.hardDay ? <span className="text-ink-muted">{t('remembers.hardDay')}</span> : <span className="font-medium break-words text-ink">{memory.title}</span>}
                   </p>
                   <Button
@@ -104,6 +109,11 @@ export function ContinuitySection() {
             {t('remembers.facts')}
           </h3>
           <p className="text-sm text-ink-muted">{t('remembers.factsHint', { agentName })}</p>
+          {data.facts.length > 0 && !data.factsEnabled ? (
+            <p data-testid="continuity-facts-not-sent" className="text-sm text-ink">
+              {t('remembers.factsNotSent', { agentName })}
+            </p>
+          ) : null}
           {data.facts.length === 0 ? (
             <p className="text-sm text-ink-muted">{t('remembers.noFacts')}</p>
           ) : (

@@ -1,17 +1,14 @@
 import type { KeyEnvelope } from '@shared/contracts/keeping';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { KeepingSetupDialog, RecoveryKeyStep } from '@web/components/keeping/keeping-setup-dialog';
+import { KeepingKeyDialog } from '@web/components/keeping/keeping-key-dialog';
 import { KeepingUnlockForm } from '@web/components/keeping/keeping-unlock-form';
-import { PassphraseFields, passphraseProblem } from '@web/components/keeping/passphrase-fields';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
-import { FormAlert, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { keepingQueryKey, useKeeping } from '@web/lib/api/get-keeping';
 
@@ -42,8 +39,12 @@ export function KeepingSection({ userId }: { userId: string }) {
     body = (
       <>
         <p className="leading-relaxed text-ink-muted">{t('profile.off')}</p>
-        <Button className={WRAP} onClick={() => setSetupOpen(true)}>{t('setup.open')}</Button>
-        <KeepingSetupDialog userId={userId} open={setupOpen} onOpenChange={setSetupOpen} />
+        <KeepingKeyDialog
+          task={{ kind: 'setup', userId }}
+          open={setupOpen}
+          onOpenChange={setSetupOpen}
+          trigger={<Button className={WRAP}>{t('setup.open')}</Button>}
+        />
       </>
     );
   } else if (!device.data) {
@@ -154,97 +155,19 @@ function TurnOff() {
 }
 
 function ChangePassphrase({ envelope }: { envelope: KeyEnvelope }) {
-  const { t } = useTranslation(['keeping', 'common']);
-  const queryClient = useQueryClient();
+  const { t } = useTranslation('keeping');
   const [open, setOpen] = useState(false);
-  const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-  const close = (next: boolean) => {
-    if (working) return;
-    setOpen(next);
-    if (!next) {
-      setRecoveryKey(null);
-      void queryClient.invalidateQueries({ queryKey: keepingQueryKey });
-    }
-  };
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogTrigger asChild>
+    <KeepingKeyDialog
+      task={{ kind: 'change', envelope }}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="secondary" className={WRAP}>
           <KeyRound aria-hidden="true" />
-          {t('keeping:profile.change')}
+          {t('profile.change')}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t('common:actions.close')} data-testid="keeping-change-dialog" className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
-        {recoveryKey ? (
-          <RecoveryKeyStep recoveryKey={recoveryKey} onDone={() => close(false)} />
-        ) : (
-          <ChangePassphraseForm envelope={envelope} working={working} setWorking={setWorking} onChanged={setRecoveryKey} />
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ChangePassphraseForm(props: { envelope: KeyEnvelope; working: boolean; setWorking: (w: boolean) => void; onChanged: (recoveryKey: string) => void }) {
-  const { t } = useTranslation(['keeping', 'validation']);
-  const id = useId();
-  const [current, setCurrent] = useState('');
-  const [passphrase, setPassphrase] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setFailure(undefined);
-    if (passphraseProblem(passphrase, confirm)) return;
-    props.setWorking(true);
-    try {
-      const { changePassphrase } = await client();
-      const { WrongSecretError } = await import('@web/lib/keeping/crypto');
-      try {
-        const { recoveryKey } = await changePassphrase(props.envelope, { passphrase: current }, passphrase);
-        toast.success(t('keeping:change.done'), { id: 'keeping-change' });
-        props.onChanged(recoveryKey);
-      } catch (error) {
-        setFailure(error instanceof WrongSecretError ? t('keeping:unlock.wrongPassphrase') : t('keeping:unlock.failed'));
       }
-    } finally {
-      props.setWorking(false);
-    }
-  };
-
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={props.working || undefined} className="space-y-5">
-      <div className="space-y-2 pr-8">
-        <DialogTitle>{t('keeping:change.title')}</DialogTitle>
-        <DialogDescription className="leading-relaxed">{t('keeping:change.description')}</DialogDescription>
-      </div>
-      <fieldset disabled={props.working} className="min-w-0 space-y-4">
-        <FormField id={`${id}-current`} label={t('keeping:change.current')}>
-          <Input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
-        </FormField>
-        <PassphraseFields
-          id={id}
-          passphrase={passphrase}
-          confirm={confirm}
-          onPassphrase={setPassphrase}
-          onConfirm={setConfirm}
-          showErrors={submitted}
-          labels={{ passphrase: t('keeping:change.new'), confirm: t('keeping:change.confirm'), hint: t('keeping:setup.passphraseHint') }}
-        />
-        <FormAlert id={`${id}-failure`} message={failure} />
-        <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">{t('keeping:setup.cancel')}</Button>
-          </DialogClose>
-          <Button type="submit" pending={props.working}>
-            {t('keeping:change.submit')}
-          </Button>
-        </div>
-      </fieldset>
-    </form>
+    />
   );
 }

@@ -27,14 +27,14 @@ function formValues(me: MeResponse): FormInput {
   return {
     firstName: me.profile.firstName,
     defaultLanguage: me.profile.defaultLanguage,
-    // No gender stored reads as "unspecified", the choice that stores none (spec §3).
+    // No gender stored reads as "unspecified", the choice that stores none.
     gender: me.profile.gender ?? 'unspecified',
     ...(me.profile.isAdmin ? { medicalDiagnosis: me.profile.medicalDiagnosis ?? '' } : {}),
   };
 }
 
 /**
- * The profile form (spec §2 "Profile", §5): first name, default language, gender and — for
+ * The profile form: first name (at least 2 characters), default language, gender and — for
  * administrators only — the confidential medical note. Checked with the server's own schema; saving a
  * new language switches the interface at once.
  */

@@ -30,7 +30,7 @@ function blockState(status: SubscriptionStatus): BlockState {
 }
 
 /**
- * The subscription block (spec §2 "Profile"): no subscription → Subscribe (to pricing); a paid one →
+ * The subscription block: no subscription → Subscribe (to pricing); a paid one →
  * Manage subscription (the billing portal); free access → no button, nothing to do.
  */
 export function SubscriptionSection() {
@@ -99,7 +99,7 @@ function SubscriptionState({ status, firstSession, language }: { status: Subscri
   );
 }
 
-/** Opens the billing portal (spec §7 create-billing-portal) with the spec §8 messages when it cannot. */
+/** Opens the billing portal, and says why when it cannot (no session, no portal address, a failure). */
 function ManageButton({ language }: { language: Language }) {
   const { t } = useTranslation(['profile', 'errors']);
   const portal = useCreateBillingPortal();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useMe } from '@web/lib/api/get-me';
+import { usePageTitle } from '@web/lib/page-head';
 import { AvatarSection } from '../components/avatar-section';
 import { PasswordSection } from '../components/change-password-dialog';
 import { CloseAccountSection } from '../components/close-account-section';
@@ -15,11 +16,12 @@ import { SubscriptionSection } from '../components/subscription-section';
 const pageClassName = 'mx-auto w-full max-w-2xl';
 
 /**
- * /home/profile (spec §2 "Profile"): the picture, the profile form, the subscription block, the password,
+ * /home/profile: the picture, the profile form, the subscription block, the password,
  * the data export and the danger zone, one calm column.
  */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
+  usePageTitle(t('common:titles.profile'));
   const me = useMe();
 
   if (me.isPending) return <ProfileSkeleton />;

@@ -13,7 +13,7 @@ export function buildChatStatus(subscription: Partial<ChatStatusResponse['subscr
     hasAccess: true,
     subscription: { active: false, freeAccess: false, ...subscription },
     generation: { remaining: 1, limit: 1, canGenerate: true },
-    agent: { name: 'Lune', avatarUrl: null },
+    agent: { name: 'Lune', avatarUrl: null, gender: 'feminine' },
     firstName: 'Camille',
     voice: false,
     companion: 'offline',

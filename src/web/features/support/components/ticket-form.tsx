@@ -35,7 +35,7 @@ function hasPreviousEntry(): boolean {
 }
 
 /**
- * The new-ticket form (spec §2 "Support"): checked here with the server's own schema and messages,
+ * The new-ticket form: checked here with the server's own schema and messages,
  * locked while it is sent, emptied and handed over to the History tab once the ticket exists. On
  * failure everything typed stays where it is.
  */

@@ -7,7 +7,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { useTickets } from '../api/get-tickets';
 import { TicketStatusBadge } from '@web/components/ticket-status-badge';
 
-/** Spec §9: ticket dates in long date with time, in the interface's language. */
+/** Ticket dates in long date with time, in the interface's language. */
 function useFormatDateTime() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -18,7 +18,7 @@ function useFormatDateTime() {
 }
 
 /**
- * The History tab: the person's own tickets, newest first, with our answers. Spec §8: a list that fails
+ * The History tab: the person's own tickets, newest first, with our answers. A list that fails
  * to load shows the empty state — here with a quiet way to try again, so the person is not left guessing.
  */
 export function TicketHistory({ onWrite }: { onWrite: () => void }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { usePageTitle } from '@web/lib/page-head';
 import { TicketForm } from '../components/ticket-form';
 import { TicketHistory } from '../components/ticket-history';
 
@@ -11,9 +12,10 @@ type SupportTab = 'new' | 'history';
 /** The tab lives in the address (?tab=history) so a reload or a link opens the same one; new-ticket is the default. */
 const readTab = (search: URLSearchParams): SupportTab => (search.get('tab') === 'history' ? 'history' : 'new');
 
-/** /home/support (spec §2 "Support"): write to the team, and read their answers. */
+/** /home/support: write to the team, and read their answers. */
 export function SupportPage() {
   const { t } = useTranslation('support');
+  usePageTitle(t('common:titles.support'));
   const [search, setSearch] = useSearchParams();
   const tab = readTab(search);
   const historyTab = useRef<HTMLButtonElement>(null);

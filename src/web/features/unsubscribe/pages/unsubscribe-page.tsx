@@ -1,10 +1,11 @@
 import { CircleAlert, CircleCheck, MailX } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { QuietFrame } from '@web/components/quiet-frame';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
+import { usePageTitle } from '@web/lib/page-head';
 import { readUnsubscribeLink, useUnsubscribe } from '../api/unsubscribe';
 
 /** Answers that mean "this link is not one we signed"; anything else (network, 5xx, 429) is worth another try. */
@@ -52,13 +53,7 @@ export function UnsubscribePage() {
     );
   }
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t('unsubscribe:documentTitle')} · ${t('common:brand')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  usePageTitle(t('unsubscribe:documentTitle'));
 
   return <QuietFrame>{content}</QuietFrame>;
 }

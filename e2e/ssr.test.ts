@@ -1,0 +1,219 @@
+// The public pages drawn on the server (decision 0038): their HTML, read without running any script, already says
+// what the page says in the reader's language; the app then hydrates it without an error or a shift; the shared
+// memory page is whole without JavaScript; and every route names itself in the tab, in English and French.
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import enAuth from '../src/web/locales/en/auth.json' with { type: 'json' };
+import enCommunity from '../src/web/locales/en/community.json' with { type: 'json' };
+import enLanding from '../src/web/locales/en/landing.json' with { type: 'json' };
+import enPrivacy from '../src/web/locales/en/privacy.json' with { type: 'json' };
+import frAuth from '../src/web/locales/fr/auth.json' with { type: 'json' };
+import frCommunity from '../src/web/locales/fr/community.json' with { type: 'json' };
+import frLanding from '../src/web/locales/fr/landing.json' with { type: 'json' };
+import frPrivacy from '../src/web/locales/fr/privacy.json' with { type: 'json' };
+import { openPage } from './support/browser';
+import { sharedUi } from './support/shared-texts';
+import { addMemories } from './support/database';
+import { setupSuite } from './support/suite';
+import { newUser, registerViaApi, signInViaApi, type TestUser } from './support/users';
+
+const s = setupSuite();
+
+/** What each public page must say before any script runs, per language (HTML-escaped as React writes it). */
+const PAGES = {
+  en: { '/': enLanding.tagline, '/auth': enAuth.title, '/community': enCommunity.title, '/privacy-policy': enPrivacy.title },
+  fr: { '/': frLanding.tagline, '/auth': frAuth.title, '/community': frCommunity.title, '/privacy-policy': frPrivacy.title },
+} as const;
+
+const htmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+/** A title that tries to close the page's script and to be read as a replacement pattern. */
+const HOSTILE_TITLE = `</script><script>window.__owned=1</script> $& $' "quoted"`;
+
+let owner: TestUser;
+let token: string;
+let hostileToken: string;
+let memoryId: string;
+
+beforeAll(async () => {
+  owner = await registerViaApi(s.app, newUser({ firstName: 'Maëlle', language: 'fr' }));
+  token = randomBytes(32).toString('hex');
+  hostileToken = randomBytes(32).toString('hex');
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  [memoryId] = await addMemories(s.app, owner.email, [
+    { title: 'Lanterns on the river', createdAt: day(1), shareToken: token, poeticSummary: 'The water carried the small lights away, one by one.' },
+    { title: HOSTILE_TITLE, createdAt: day(2), shareToken: hostileToken, poeticSummary: 'A <b>bold</b> $& reflection.' },
+  ]) as [string];
+});
+
+async function htmlOf(path: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string; cache: string | null }> {
+  const res = await fetch(`${s.app.baseUrl}${path}`, { headers });
+  return { status: res.status, html: await res.text(), cache: res.headers.get('cache-control') };
+}
+
+/** The sum of the page's layout shifts so far (what CLS is made of), read from the browser's own record. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+
+describe('server-rendered public pages', () => {
+  it('sends each public page with its text in the reader’s language, from the cookie or else Accept-Language', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      for (const [path, text] of Object.entries(PAGES[language])) {
+        const { status, html } = await htmlOf(path, { 'accept-language': language === 'fr' ? 'fr-FR,fr;q=0.9,en;q=0.5' : 'en-GB,en;q=0.9' });
+        expect(status, path).toBe(200);
+        expect(html, `${path} in ${language}`).toContain(`<html lang="${language}" data-rendered`);
+        expect(html, `${path} in ${language}`).toContain(htmlText(text));
+      }
+    }
+    // The choice made on this browser wins over what the browser asks for.
+    const { html } = await htmlOf('/auth', { 'accept-language': 'en', cookie: 'souvenir_language=fr' });
+    expect(html).toContain(htmlText(frAuth.title));
+    expect(html).toContain('<title>Connexion · Souvenir</title>');
+    // Until the scripts have taken over, the form cannot be sent by the browser itself (the password in the address).
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+  });
+
+  it('puts the shared memory’s picture, title, date, reflection and previews in its HTML, with no script at all', async () => {
+    const { html, cache } = await htmlOf(`/shared/${token}`, { 'accept-language': 'fr' });
+    expect(cache).toBe('no-cache');
+    expect(html).toContain('<title>Lanterns on the river · Souvenir</title>');
+    expect(html).toMatch(/<h1[^>]*>Lanterns on the river<\/h1>/);
+    expect(html).toContain('The water carried the small lights away, one by one.');
+    expect(html).toMatch(/<time[^>]*dateTime="[^"]+"/i);
+    expect(html).toMatch(/<img[^>]*alt="Lanterns on the river"/);
+    expect(html).toContain('<meta property="og:title" content="Lanterns on the river" />');
+    expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);
+    expect(html).not.toMatch(/<script(?![^>]*application\/json)/);
+  });
+
+  it('says "not found" in the HTML of an unknown or taken-back link, and switches language from the address', async () => {
+    const unknown = await htmlOf(`/shared/${randomBytes(32).toString('hex')}`, { 'accept-language': 'fr' });
+    expect(unknown.html).toMatch(new RegExp(`<h1[^>]*>${sharedUi('fr').notFoundTitle}</h1>`));
+    expect(unknown.html).not.toContain('aria-busy');
+
+    // `?lang=` is how the page without scripts switches: drawn in that language, and remembered in the cookie.
+    const res = await fetch(`${s.app.baseUrl}/shared/${token}?lang=fr`, { headers: { 'accept-language': 'en' } });
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr" data-rendered');
+    expect(html).toContain(`>${sharedUi('fr').reflection}</h2>`);
+    expect(res.headers.get('set-cookie')).toMatch(/^souvenir_language=fr; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    const plain = await fetch(`${s.app.baseUrl}/shared/${token}`, { headers: { 'accept-language': 'en' } });
+    expect(plain.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('escapes what people write: a title cannot close a script or act as a replacement pattern', async () => {
+    const { html } = await htmlOf(`/shared/${hostileToken}`);
+    expect(html).not.toContain('<script>window.__owned');
+    expect(html).toContain(`<title>${htmlText(HOSTILE_TITLE).replace(/&#x27;/g, '&#39;')} · Souvenir</title>`);
+    expect(html).toContain('A &lt;b&gt;bold&lt;/b&gt; $&amp; reflection.');
+
+    const { page } = await openPage(s.browser);
+    await page.goto(`${s.app.baseUrl}/shared/${hostileToken}`);
+    await expect.poll(() => page.title()).toBe(`${HOSTILE_TITLE} · Souvenir`);
+    expect(await page.evaluate(() => (window as unknown as { __owned?: number }).__owned)).toBeUndefined();
+  });
+
+  it('reads the shared memory with JavaScript turned off', async () => {
+    const context = await s.browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${s.app.baseUrl}/shared/${token}`);
+      await page.getByRole('heading', { level: 1, name: 'Lanterns on the river' }).waitFor();
+      await page.getByText('The water carried the small lights away, one by one.').waitFor();
+      const image = page.getByRole('img', { name: 'Lanterns on the river' });
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+      expect(await page.getByRole('link', { name: 'Souvenir' }).first().getAttribute('href')).toBe('/');
+      expect(await page.title()).toBe('Lanterns on the river · Souvenir');
+
+      // The language switch works without scripts too: two links the server answers, the choice then remembered.
+      const fr = sharedUi('fr');
+      const en = sharedUi('en');
+      await page.getByRole('region', { name: fr.reflection }).waitFor();
+      await page.getByRole('navigation', { name: fr.language }).getByRole('link', { name: 'EN', exact: true }).click();
+      await page.getByRole('region', { name: en.reflection }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      await page.goto(`${s.app.baseUrl}/shared/${token}`);
+      await page.getByRole('region', { name: en.reflection }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates every public page without a console error or a layout shift', async () => {
+    for (const path of Object.keys(PAGES.en)) {
+      const { page } = await openPage(s.browser, { mobile: true });
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        // The browser tier blocks service workers, and says so in a warning of its own.
+        if (message.type() === 'error' || (message.type() === 'warning' && !message.text().includes('Service Worker registration blocked'))) {
+          errors.push(`${message.type()}: ${message.text()}`);
+        }
+      });
+      await page.goto(`${s.app.baseUrl}${path}`);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(errors, path).toEqual([]);
+      expect(await layoutShift(page), path).toBe(0);
+    }
+  });
+});
+
+describe('titles and focus', () => {
+  it('names each route in the tab in English and in French, and moves the focus to the new page’s heading', async () => {
+    const { page } = await openPage(s.browser, { locale: 'en-US' });
+    await page.goto(`${s.app.baseUrl}/`);
+    await hydrated(page);
+    expect(await page.title()).toBe('Souvenir — your day, kept as a work of art');
+    await page.getByRole('link', { name: enLanding.email }).click();
+    await expect.poll(() => page.title()).toBe('Sign in · Souvenir');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+
+    // Signed in (their profile says French): the gallery, a memory, and the shared page.
+    const { context: frContext, page: fr } = await openPage(s.browser, { locale: 'fr-FR' });
+    await signInViaApi(frContext, s.app, owner);
+    await fr.goto(`${s.app.baseUrl}/home`);
+    await expect.poll(() => fr.title()).toBe('Accueil · Souvenir');
+    await fr.getByRole('navigation').getByRole('link', { name: 'Souvenirs' }).click();
+    await expect.poll(() => fr.title()).toBe('Tes souvenirs · Souvenir');
+    await expect.poll(() => fr.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await fr.goto(`${s.app.baseUrl}/home/memories/${memoryId}`);
+    await expect.poll(() => fr.title()).toBe('Lanterns on the river · Souvenir');
+
+    const { context: enContext, page: en } = await openPage(s.browser, { locale: 'en-US' });
+    await signInViaApi(enContext, s.app, await registerViaApi(s.app, newUser({ language: 'en' })));
+    await en.goto(`${s.app.baseUrl}/home/memories`);
+    await expect.poll(() => en.title()).toBe('Your memories · Souvenir');
+  });
+
+  it('puts who is signed in into the page, never stored, so the signed-in frame does not ask for it', async () => {
+    const { context, page } = await openPage(s.browser);
+    await signInViaApi(context, s.app, owner);
+    const apiMe: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/me') apiMe.push(request.url());
+    });
+    const response = await page.goto(`${s.app.baseUrl}/home`);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(apiMe).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "keeping_offer_declined_at" timestamp with time zone;

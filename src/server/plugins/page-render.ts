@@ -1,0 +1,216 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@shared/limits';
+import { escapeHtml } from '../html';
+
+/** What src/web/entry-server.tsx exports once built into dist/ssr (the server never imports the web's sources). */
+interface ServerRenderModule {
+  render(input: {
+    url: string;
+    language: Language;
+    fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+  }): Promise<{ html: string; title: string; state: unknown }>;
+}
+
+/** A page's HTML, ready to send. */
+export interface RenderedPage {
+  html: string;
+  /** `no-store` when the page holds the person's own session state, `no-cache` otherwise. */
+  cacheControl: string;
+  /** Headers the page's HTML depends on, for caches in between. */
+  vary: string;
+  /** The language cookie, when the address chose a language (`?lang=`): the choice holds for the next pages. */
+  setCookie?: string;
+}
+
+/** What the shared page adds to its head: the link previews' tags (shared-page-head.ts) and its picture's preload. */
+export interface ExtraHead {
+  tags: string;
+  /** The page's own title, plain text, for when the server bundle cannot draw the page. */
+  title?: string | null;
+}
+
+export interface PageRenderOptions {
+  /** dist/web: index.html is the template, .vite/manifest.json names each page's chunks. */
+  webDir: string;
+  /** dist/ssr/entry-server.js; without it every page is drawn in the browser, as before. */
+  ssrEntry: string;
+  /** The head tags of a public page that has its own (a shared memory's previews), or null. */
+  extraHead: (pathname: string, language: Language, request: FastifyRequest) => Promise<ExtraHead | null>;
+}
+
+/**
+ * The public pages the server draws, and the page modules each hydrates with (their chunks are preloaded). The
+ * shared memory page is complete without any script: it is sent without the app's (decision 0038).
+ */
+const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean }[] = [
+  { pattern: /^\/$/, modules: ['features/landing/pages/landing-page.tsx'], scripts: true },
+  { pattern: /^\/auth\/?$/, modules: ['features/auth/pages/auth-page.tsx'], scripts: true },
+  { pattern: /^\/shared\/[^/]*\/?$/, modules: [], scripts: false },
+  { pattern: /^\/community\/?$/, modules: ['app/main-layout.tsx', 'features/community/pages/community-page.tsx'], scripts: true },
+  { pattern: /^\/privacy-policy\/?$/, modules: ['app/main-layout.tsx', 'features/privacy-policy/pages/privacy-policy-page.tsx'], scripts: true },
+];
+
+/** The texts a page waits for: the public pages' in its language, and the app's too inside the signed-in frame. */
+function localeChunks(manifest: Manifest, language: Language, frame: boolean): string[] {
+  const groups = [`locales-${language}-public`, ...(frame ? [`locales-${language}`] : [])];
+  return groups.map((group) => Object.keys(manifest).find((key) => new RegExp(`^_${group}-[A-Za-z0-9_-]{8}\\.js$`).test(key))).filter((key): key is string => Boolean(key));
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+const isLanguage = (value: string | null | undefined): value is Language => LANGUAGES.includes(value as Language);
+
+/** The reader's language: their choice on this browser (a cookie), else the first of ours their browser asks for. */
+export function negotiateLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
+  const chosen = cookieValue(cookie, LANGUAGE_COOKIE);
+  if (isLanguage(chosen)) return chosen;
+  const asked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { language: tag.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ q }) => q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return asked.map(({ language }) => language).find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+/** A language named in the address (`?lang=fr`): how a page without scripts (the shared memory) switches language. */
+export function languageInQuery(url: string): Language | null {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const asked = new URLSearchParams(query).get('lang');
+  return isLanguage(asked) ? asked : null;
+}
+
+/** The same cookie the language switch sets in the browser (src/web/lib/language.ts): a year, the whole site. */
+const languageCookie = (language: Language) => `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+
+/** JSON inside <script type="application/json">: nothing in it can close the element or open a comment. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+interface Manifest {
+  [source: string]: { file: string; imports?: string[]; isEntry?: boolean };
+}
+
+/** Every chunk a module needs, the module's own first. */
+function chunksOf(manifest: Manifest, source: string, seen = new Set<string>()): string[] {
+  const entry = manifest[source];
+  if (!entry || seen.has(source)) return [];
+  seen.add(source);
+  return [entry.file, ...(entry.imports ?? []).flatMap((dependency) => chunksOf(manifest, dependency, seen))];
+}
+
+/** Assembles a page from the built index.html. Every replacement is a function, so `$&` in a title stays text. */
+export function assemblePage(
+  template: string,
+  page: { language: Language; rendered: boolean; title?: string; head?: string; body?: string; state: unknown; scripts: boolean; preload?: string[] },
+): string {
+  let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"${page.rendered ? ' data-rendered' : ''}`);
+  if (page.title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title!)}</title>`);
+  if (!page.scripts) html = html.replace(/\s*<script type="module"[^>]*><\/script>/g, () => '').replace(/\s*<link rel="modulepreload"[^>]*>/g, () => '');
+  const head = [page.head ?? '', ...(page.preload ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)]
+    .filter(Boolean)
+    .join('\n    ');
+  if (head) html = html.replace('</head>', () => `  ${head}\n  </head>`);
+  const state = page.scripts ? `<script type="application/json" id="souvenir-state">${jsonForHtml(page.state)}</script>` : '';
+  return html.replace('<div id="root"></div>', () => `<div id="root">${page.body ?? ''}</div>${state}`);
+}
+
+/**
+ * Draws the HTML of every page the web app serves:
+ * - someone signed in gets the app's shell with who they are already in it (what /api/me would answer them, never
+ *   stored by anyone: `no-store`), so the signed-in frame starts without asking;
+ * - a public page is drawn on the server in the reader's language, with its text, pictures and title, then the app
+ *   hydrates it (the shared memory page needs no script at all);
+ * - any other page, signed out, is the shell with "signed out" in it.
+ */
+export async function createPageRenderer(app: FastifyInstance, opts: PageRenderOptions, log: FastifyBaseLogger) {
+  const template = await readFile(path.join(opts.webDir, 'index.html'), 'utf8');
+  const manifestFile = path.join(opts.webDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest) : {};
+  const inShell = new Set(Object.values(manifest).filter((m) => m.isEntry).flatMap((m) => chunksOf(manifest, Object.keys(manifest).find((k) => manifest[k] === m)!)));
+
+  let ssr: ServerRenderModule | null = null;
+  if (existsSync(opts.ssrEntry)) ssr = (await import(pathToFileURL(opts.ssrEntry).href)) as ServerRenderModule;
+  else log.warn(`No server render in ${opts.ssrEntry}: run "npm run build". Public pages are drawn in the browser.`);
+
+  /** The API's public reads, answered in-process without any cookie. */
+  const fetchApi = async (url: string, init: RequestInit): Promise<Response> => {
+    const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json' } });
+    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  };
+
+  async function signedInAs(request: FastifyRequest): Promise<unknown> {
+    const cookie = request.headers.cookie;
+    if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
+    const res = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie, accept: 'application/json' } });
+    return res.statusCode === 200 ? res.json<unknown>() : null;
+  }
+
+  return async function renderPage(pathname: string, request: FastifyRequest): Promise<RenderedPage> {
+    const url = request.url;
+    const route = SERVER_RENDERED.find(({ pattern }) => pattern.test(pathname));
+    const inQuery = languageInQuery(url);
+    const language = inQuery ?? negotiateLanguage(request.headers.cookie, request.headers['accept-language']);
+    const vary = 'cookie, accept-language, accept-encoding';
+    const setCookie = inQuery ? { setCookie: languageCookie(inQuery) } : {};
+
+    // A shared memory is the same page for everyone; the person's session plays no part in it.
+    const me = route && !route.scripts ? null : await signedInAs(request);
+    if (me) {
+      const profileLanguage = (me as { profile?: { defaultLanguage?: string } }).profile?.defaultLanguage;
+      const html = assemblePage(template, { language: isLanguage(profileLanguage) ? profileLanguage : language, rendered: false, state: { me }, scripts: true });
+      return { html, cacheControl: 'no-store', vary, ...setCookie };
+    }
+
+    if (!route || !ssr) {
+      // Without the server bundle a shared page is still titled and previewed from its head alone.
+      const extra = await opts.extraHead(pathname, language, request);
+      const page = { language, rendered: false, head: extra?.tags, state: { me: null }, scripts: true, ...(extra?.title ? { title: extra.title } : {}) };
+      return { html: assemblePage(template, page), cacheControl: 'no-cache', vary, ...setCookie };
+    }
+
+    try {
+      const [result, extra] = await Promise.all([ssr.render({ url, language, fetchApi }), opts.extraHead(pathname, language, request)]);
+      const frame = route.modules.includes('app/main-layout.tsx');
+      const preload = route.scripts
+        ? [...new Set([...route.modules, ...localeChunks(manifest, language, frame)].flatMap((source) => chunksOf(manifest, source)))].filter((file) => !inShell.has(file))
+        : [];
+      const html = assemblePage(template, {
+        language,
+        rendered: true,
+        title: result.title,
+        head: extra?.tags,
+        body: result.html,
+        state: { me: null, queries: result.state },
+        scripts: route.scripts,
+        preload,
+      });
+      return { html, cacheControl: 'no-cache', vary, ...setCookie };
+    } catch (error) {
+      // A page that cannot be drawn here is still drawn by the browser.
+      request.log.error({ err: error, url }, 'server render failed');
+      return { html: assemblePage(template, { language, rendered: false, state: { me: null }, scripts: true }), cacheControl: 'no-cache', vary, ...setCookie };
+    }
+  };
+}
