@@ -1,14 +1,23 @@
 # Souvenir in a container: built in one stage, run from a small one as a non-root user with its data in /data.
-# Build: docker build -t souvenir .   (or podman build). See docs/self-hosting.md.
+# Build: docker build -t souvenir .   (or podman build --format docker, which keeps HEALTHCHECK).
+# Without a registry: scripts/container/build-local.sh. See docs/self-hosting.md.
 
-FROM node:20-bookworm-slim AS build
+# Any Node 20 image with a "node" user (uid 1000); scripts/container/build-local.sh makes one without a registry.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+# Behind a proxy that re-signs TLS, npm needs its certificate authority for this stage only (never kept in the
+# image): build with -v /path/ca.crt:/tmp/extra-ca.crt:ro --build-arg NODE_EXTRA_CA_CERTS=/tmp/extra-ca.crt
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The lockfile points the local model's GPU variants at this empty stand-in (they are not shipped).
+COPY vendor ./vendor
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
