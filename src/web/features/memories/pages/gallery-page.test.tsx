@@ -21,6 +21,7 @@ function buildMemory(n: number, overrides: Partial<MemorySummary> = {}): MemoryS
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     title: `Memory ${n}`,
     imageUrl: `/files/memories/user-1/${n}.png`,
+    imageSources: [],
     thumbnailUrl: `/files/memories/user-1/${n}.thumb.webp`,
     liked: false,
     // Mid-month at noon: the same month in every time zone the tests may run in.

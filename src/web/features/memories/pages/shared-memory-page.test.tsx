@@ -21,6 +21,7 @@ function buildSharedMemory(overrides: Partial<SharedMemory> = {}): SharedMemory 
   return {
     title: 'Cardamom morning',
     imageUrl: IMAGE,
+    imageSources: [],
     poeticSummary: 'The day smelled of warm bread. Keep it close.',
     createdAt: '2026-02-02T12:30:00.000Z',
     ...overrides,
