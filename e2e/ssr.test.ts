@@ -103,6 +103,22 @@ describe('server-rendered public pages', () => {
     expect(html).not.toMatch(/<script(?![^>]*application\/json)/);
   });
 
+  it('offers the shared picture’s WebP renditions in its HTML, and preloads the same srcset', async () => {
+    // The memory was added while the app was stopped: its start-up pass makes the renditions in the background.
+    await expect
+      .poll(async () => ((await (await fetch(`${s.app.baseUrl}/api/shared/${token}`)).json()) as { imageSources: unknown[] }).imageSources.length, { timeout: 20_000 })
+      .toBe(3);
+    const { html } = await htmlOf(`/shared/${token}`);
+    const img = /<img[^>]*alt="Lanterns on the river"[^>]*>/.exec(html)?.[0] ?? '';
+    const srcset = /srcSet="([^"]+)"/i.exec(img)?.[1];
+    expect(srcset).toMatch(/^\/files\/memories\/[^ ]+\.w480\.webp 480w, [^ ]+\.w768\.webp 768w, [^ ]+\.w1024\.webp 1024w$/);
+    expect(img).toMatch(/src="\/files\/memories\/[^"]+\.png"/);
+    expect(img).toMatch(/sizes="\(min-width: 500px\) 500px, 100vw"/);
+    expect(html).toContain(`imagesrcset="${srcset}" imagesizes="(min-width: 500px) 500px, 100vw" fetchpriority="high"`);
+    // Link previews keep the PNG.
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+\.png" \/>/);
+  });
+
   it('says "not found" in the HTML of an unknown or taken-back link, and switches language from the address', async () => {
     const unknown = await htmlOf(`/shared/${randomBytes(32).toString('hex')}`, { 'accept-language': 'fr' });
     expect(unknown.html).toMatch(new RegExp(`<h1[^>]*>${sharedUi('fr').notFoundTitle}</h1>`));

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { outboxMessages, profiles, souvenirs, supportTickets, users } from '@server/db/schema/index';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
+import { storeRenditions } from '@server/providers/storage/renditions';
 import { meResponseSchema } from '@shared/contracts/me';
 import { AVATAR_MAX_BYTES } from '@shared/limits';
 import { addMemory } from './factories/memory';
@@ -309,12 +310,15 @@ describe('DELETE /api/me', () => {
     const otherMemory = await addStoredMemory(other.id);
     const { image } = await addStoredMemory(user.id);
     await addStoredMemory(user.id);
+    // Its WebP renditions beside it (made here from a full-size picture: the stored one is small).
+    const fullSize = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#c9a27e' } }).png().toBuffer();
+    expect(await storeRenditions(createLocalFolderStorage({ dir: filesDir }), image.key, fullSize)).toEqual([480, 768, 1024]);
     await uploadAvatar(user.cookie, await phonePhoto());
     await call('POST', '/api/support/tickets', user.cookie, { subject: 'Hello there', message: 'A ticket that must disappear with me.' });
     await t.db.insert(outboxMessages).values({ to: user.email, subject: 'Welcome', html: '<p>hi</p>', text: 'hi' });
     const secondSession = sessionCookieOf(await signIn(t, user.email, user.password))!;
     const ownFiles = () => listFiles(path.join(filesDir, 'memories', user.id)).length + listFiles(path.join(filesDir, 'avatars', user.id)).length;
-    expect(ownFiles()).toBe(6); // two artworks and the avatar, each with a thumbnail
+    expect(ownFiles()).toBe(9); // two artworks and the avatar, each with a thumbnail; three renditions of one artwork
 
     expect((await call('DELETE', '/api/me', user.cookie, {})).statusCode).toBe(400);
     expect((await call('DELETE', '/api/me', user.cookie, { confirm: 'yes' })).statusCode).toBe(400);

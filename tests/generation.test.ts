@@ -189,7 +189,7 @@ describe('POST /api/generations on the embedded defaults', () => {
       expect(second.statusCode).toBe(429);
       expect(second.json()).toMatchObject({ error: { code: 'DAILY_LIMIT_REACHED', message: 'Daily limit reached: 1 memory per day.' } });
       expect(await memoriesOf(t, user.id)).toHaveLength(1);
-      expect(storedFilesOf(t, user.id)).toHaveLength(2); // one artwork and its thumbnail
+      expect(storedFilesOf(t, user.id)).toHaveLength(5); // one artwork, its thumbnail and its three renditions
       expect(await generationCounterOf(t, user.id)).toEqual({ count: 1, day: today() });
     });
 

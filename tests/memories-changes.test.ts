@@ -156,7 +156,7 @@ describe('sharing', () => {
     // The public page: exactly its fields, with no session.
     const shared = await call('GET', `/api/shared/${shareToken}`);
     expect(shared.statusCode).toBe(200);
-    expect(shared.json()).toEqual({ title: 'Le marché', imageUrl: memory.imageUrl, poeticSummary: 'Des framboises.', createdAt: memory.createdAt.toISOString() });
+    expect(shared.json()).toEqual({ title: 'Le marché', imageUrl: memory.imageUrl, imageSources: [], poeticSummary: 'Des framboises.', createdAt: memory.createdAt.toISOString() });
     expect(sharedMemorySchema.parse(shared.json())).toBeDefined();
     expect(shared.body).not.toContain(user.id);
     expect(shared.body).not.toContain(memory.prompt);

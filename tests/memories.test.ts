@@ -44,10 +44,11 @@ describe('GET /api/memories/recent', () => {
       createdAt: '2026-02-02T09:30:00.000Z',
       conversationId: 'd9b2f6a4-conversation',
       thumbnailUrl: liked.imageUrl.replace(/\.png$/, '.thumb.webp'),
+      imageSources: [],
     });
     expect(body.items[1]).toMatchObject({ liked: false, conversationId: null });
     // What a card does not need stays on the server (the reflection, the prompt, the share link).
-    expect(Object.keys(body.items[0]!).sort()).toEqual(['conversationId', 'createdAt', 'id', 'imageUrl', 'liked', 'thumbnailUrl', 'title']);
+    expect(Object.keys(body.items[0]!).sort()).toEqual(['conversationId', 'createdAt', 'id', 'imageSources', 'imageUrl', 'liked', 'thumbnailUrl', 'title']);
   });
 
   it('never shows another person’s memories', async () => {

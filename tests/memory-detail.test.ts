@@ -30,6 +30,7 @@ describe('GET /api/memories/:id', () => {
       title: 'Le marché du dimanche',
       imageUrl: '/files/memories/u1/0123456789abcdef0123456789abcdef.png',
       thumbnailUrl: '/files/memories/u1/0123456789abcdef0123456789abcdef.thumb.webp',
+      imageSources: [],
       poeticSummary: 'Ta journée avait le goût des framboises.',
       liked: true,
       createdAt: '2026-02-02T09:30:00.000Z',
@@ -37,7 +38,7 @@ describe('GET /api/memories/:id', () => {
       shareToken: null,
     });
     // What the page does not need stays on the server: the image prompt.
-    expect(Object.keys(response.json()).sort()).toEqual(['conversationId', 'createdAt', 'id', 'imageUrl', 'liked', 'poeticSummary', 'shareToken', 'thumbnailUrl', 'title']);
+    expect(Object.keys(response.json()).sort()).toEqual(['conversationId', 'createdAt', 'id', 'imageSources', 'imageUrl', 'liked', 'poeticSummary', 'shareToken', 'thumbnailUrl', 'title']);
     expect(response.body).not.toContain(row.prompt);
   });
 

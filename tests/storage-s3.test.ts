@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { THUMBNAIL_PX } from '@server/providers/storage/images';
+import { storeRenditions } from '@server/providers/storage/renditions';
 import { createS3Storage, type S3StorageOptions } from '@server/providers/storage/s3';
 import { StorageProviderError } from '@server/providers/storage/storage-provider-error';
 import { addMemory } from './factories/memory';
@@ -78,6 +79,18 @@ describe('the S3-compatible storage provider', () => {
     expect(s3.objects.has(stored.key.replace(/\.png$/, '.thumb.webp'))).toBe(false);
     await storage.remove(stored.key);
     expect(await storage.get(stored.key)).toBeNull();
+  });
+
+  it('stores the WebP renditions beside the image and removes them with it', async () => {
+    const stored = await storage.putImage('memories/user-s3', await artwork('#a3b18a', 1024));
+    expect(await storeRenditions(storage, stored.key)).toEqual([480, 768, 1024]);
+    for (const width of [480, 768, 1024]) {
+      const rendition = s3.objects.get(stored.key.replace(/\.png$/, `.w${width}.webp`))!;
+      expect(rendition.contentType).toBe('image/webp');
+      expect(await sharp(rendition.body).metadata()).toMatchObject({ format: 'webp', width });
+    }
+    await storage.remove(stored.key);
+    expect([...s3.objects.keys()].filter((key) => key.startsWith(stored.key.replace(/\.png$/, '')))).toEqual([]);
   });
 
   it('keeps every key under S3_PREFIX', async () => {

@@ -365,6 +365,13 @@ export async function buildApp(deps: AppDependencies) {
     generation.recoverInterrupted(app.log, { everyRunning }).catch((error: unknown) => app.log.error({ err: error }, 'recovering interrupted generations failed'));
   app.addHook('onReady', async () => {
     await recoverGenerations(database.driver === 'pglite');
+    // Renditions for memories made before them: in the background, one at a time, never delaying the start.
+    backgroundTasks.run(
+      memories.makeMissingRenditions(app.log).then(
+        () => undefined,
+        (error: unknown) => app.log.error({ err: error }, 'artwork renditions pass failed'),
+      ),
+    );
     // Model downloads a stopped server left unfinished continue where they were (HTTP Range).
     await localModels.resume(app.log).catch((error: unknown) => app.log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'resuming model downloads failed'));
   });

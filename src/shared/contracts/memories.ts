@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { GALLERY_PAGE_SIZE, GALLERY_YEAR_MIN, HOME_MEMORIES_COUNT, MEMORY_TITLE_MAX } from '../limits';
 
+/** One WebP rendition of an artwork, for `srcset` (decision 0075). */
+export const imageSourceSchema = z.object({ width: z.number().int().positive(), url: z.string() });
+export type ImageSource = z.infer<typeof imageSourceSchema>;
+
 /** One memory as cards and lists show it (a row of souvenirs). The conversation never leaves the browser. */
 export const memorySummarySchema = z.object({
   id: z.uuid(),
@@ -12,6 +16,8 @@ export const memorySummarySchema = z.object({
   conversationId: z.string().nullable(),
   /** The 512 px WebP thumbnail stored beside the image (cards use it); null for an image the app does not store. */
   thumbnailUrl: z.string().nullable(),
+  /** WebP renditions of the image, narrowest first; empty until they are made (the PNG is then the only source). */
+  imageSources: z.array(imageSourceSchema),
 });
 export type MemorySummary = z.infer<typeof memorySummarySchema>;
 
@@ -128,7 +134,10 @@ export type MemoryShare = z.infer<typeof memoryShareSchema>;
  */
 export const sharedMemorySchema = z.object({
   title: z.string(),
+  /** The full-size PNG (link previews use it). */
   imageUrl: z.string(),
+  /** WebP renditions of the image, narrowest first; empty until they are made. */
+  imageSources: z.array(imageSourceSchema),
   poeticSummary: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

@@ -1,8 +1,11 @@
 import type { MemorySummary } from '@shared/contracts/memories';
+import { CARD_IMAGE_SIZES, srcSetOf } from '@shared/image-sources';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@web/components/ui/skeleton';
 
+/** The width of the grid thumbnail stored beside each image (a candidate of the card's `srcset`). */
+const THUMBNAIL_PX = 512;
 /** Pictures in a grid's first row on the widest layout (three columns). */
 const FIRST_ROW = 3;
 
@@ -53,6 +56,8 @@ export function MemoryCard({ memory, formatDate, onOpen, actions, titleAs: Title
         <div className="aspect-square overflow-hidden rounded-lg bg-sand shadow-soft">
           <img
             src={memory.thumbnailUrl ?? memory.imageUrl}
+            srcSet={srcSetOf(memory.imageSources, memory.thumbnailUrl && memory.imageSources.length > 0 ? [{ width: THUMBNAIL_PX, url: memory.thumbnailUrl }] : [])}
+            sizes={memory.imageSources.length > 0 ? CARD_IMAGE_SIZES : undefined}
             alt={memory.title}
             loading={position < FIRST_ROW ? 'eager' : 'lazy'}
             fetchPriority={position === 0 ? 'high' : 'auto'}

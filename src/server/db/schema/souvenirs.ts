@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 // The memories (souvenirs) — what the server keeps of a day (never the conversation itself).
@@ -12,6 +12,11 @@ export const souvenirs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     imageUrl: text('image_url').notNull(),
+    /**
+     * The widths of the WebP renditions stored beside the image (`<key>.w<width>.webp`), smallest first;
+     * null: not made yet (the start-up pass makes them); empty: none can be (decision 0075).
+     */
+    imageRenditionWidths: integer('image_rendition_widths').array(),
     /** The image prompt the artwork was made from. */
     prompt: text('prompt').notNull(),
     /** The reflection; null when none was made. */

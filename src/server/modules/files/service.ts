@@ -4,6 +4,7 @@ import { AVATAR_INPUT_MAX_SIDE_PX } from '@shared/limits';
 import { AppError } from '../../app-error';
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
 import { contentTypeOf, STORAGE_KEY_PATTERN } from '../../providers/storage/keys';
+import { storeRenditions } from '../../providers/storage/renditions';
 import { StorageProviderError } from '../../providers/storage/storage-provider-error';
 import { etagOf } from './http-caching';
 import { downloadRemoteImage, RemoteImageError, type RemoteImageFailure, type RemoteImageOptions } from './remote-image';
@@ -127,7 +128,12 @@ export function createFilesService(deps: { storage: StorageProvider; remote: Rem
       return storage.putImage(`avatars/${owner}`, webp);
     },
 
-    /** Removes a stored image and its thumbnail (a copy that turned out not to be needed). */
+    /** Makes and stores the WebP renditions of a stored image; their widths (see storeRenditions). */
+    async storeRenditions(key: string): Promise<number[]> {
+      return storeRenditions(storage, key);
+    },
+
+    /** Removes a stored image, its thumbnail and renditions (a copy that turned out not to be needed). */
     async discard(key: string): Promise<void> {
       await storage.remove(key);
     },

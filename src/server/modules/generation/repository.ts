@@ -138,7 +138,7 @@ export function createGenerationRepository(db: Database) {
       key: string;
       userId: string;
       day: string;
-      memory: { title: string; imageUrl: string; prompt: string; poeticSummary: string; conversationId: string };
+      memory: { title: string; imageUrl: string; imageRenditionWidths: number[] | null; prompt: string; poeticSummary: string; conversationId: string };
       result: { outcome: GenerationOutcome; errorDetails: string | null; textFallback: boolean };
     }): Promise<string> {
       return db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { AppError } from '../../app-error';
 import { ImageProviderError } from '../../providers/image/image-provider-error';
 import type { ImageProvider } from '../../providers/image/index';
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
+import { storeRenditions } from '../../providers/storage/renditions';
 import { partOfDayAt, type MemoryTexts, type TextProvider } from '../../providers/text/index';
 import { TextProviderError } from '../../providers/text/text-provider-error';
 import { crisisMemoryTexts } from '../../safety/replies';
@@ -214,12 +215,17 @@ export function createGenerationService(deps: {
         art = await artworkOf(image, { prompt, size: settings.imageSize, quality: settings.imageQuality, signal }, log);
       }
       stored = await storage.putImage(`memories/${userId}`, art.image);
+      // Without its renditions a memory still shows its PNG; the start-up pass makes them later (decision 0075).
+      const imageRenditionWidths = await storeRenditions(storage, stored.key, art.image).catch((error: unknown) => {
+        log.warn({ errorName: errorName(error) }, 'artwork renditions could not be made');
+        return null;
+      });
       result = { outcome: art.outcome, errorDetails: art.errorDetails, textFallback };
       memoryId = await generations.saveMemory({
         key,
         userId,
         day,
-        memory: { title: texts.title, imageUrl: stored.url, prompt, poeticSummary: texts.poeticSummary, conversationId: input.conversationId },
+        memory: { title: texts.title, imageUrl: stored.url, imageRenditionWidths, prompt, poeticSummary: texts.poeticSummary, conversationId: input.conversationId },
         result,
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { souvenirs } from '../../db/schema/index';
 import { TEMPORARY_IMAGE_URL_PATTERN } from './temporary-image-url';
@@ -7,6 +7,7 @@ const summaryColumns = {
   id: souvenirs.id,
   title: souvenirs.title,
   imageUrl: souvenirs.imageUrl,
+  imageRenditionWidths: souvenirs.imageRenditionWidths,
   liked: souvenirs.liked,
   createdAt: souvenirs.createdAt,
   conversationId: souvenirs.conversationId,
@@ -155,7 +156,13 @@ export function createMemoriesRepository(db: Database) {
     /** The public fields of the memory shared under `token` (unique index), or null. */
     async findShared(token: string) {
       const [row] = await db
-        .select({ title: souvenirs.title, imageUrl: souvenirs.imageUrl, poeticSummary: souvenirs.poeticSummary, createdAt: souvenirs.createdAt })
+        .select({
+          title: souvenirs.title,
+          imageUrl: souvenirs.imageUrl,
+          imageRenditionWidths: souvenirs.imageRenditionWidths,
+          poeticSummary: souvenirs.poeticSummary,
+          createdAt: souvenirs.createdAt,
+        })
         .from(souvenirs)
         .where(eq(souvenirs.shareToken, token));
       return row ?? null;
@@ -186,11 +193,30 @@ export function createMemoriesRepository(db: Database) {
       return row?.imageUrl ?? null;
     },
 
+    /** Up to `limit` memories, by id after `afterId`, whose renditions were never made (the start-up pass). */
+    async listWithoutRenditions(afterId: string | null, limit: number) {
+      return db
+        .select({ id: souvenirs.id, userId: souvenirs.userId, imageUrl: souvenirs.imageUrl })
+        .from(souvenirs)
+        .where(and(isNull(souvenirs.imageRenditionWidths), afterId ? gt(souvenirs.id, afterId) : undefined))
+        .orderBy(asc(souvenirs.id))
+        .limit(limit);
+    },
+
+    /** Records the renditions made for a memory's image, only if it still has that image. */
+    async setRenditionWidths(id: string, imageUrl: string, widths: number[]) {
+      await db
+        .update(souvenirs)
+        .set({ imageRenditionWidths: widths })
+        .where(and(eq(souvenirs.id, id), eq(souvenirs.imageUrl, imageUrl)));
+    },
+
     /** Points the memory at its new image, only if it still has the one that was copied; false otherwise. */
     async replaceImageUrl(id: string, userId: string, from: string, to: string) {
       const rows = await db
         .update(souvenirs)
-        .set({ imageUrl: to })
+        // Its renditions are made for the new image (or by the next start-up pass).
+        .set({ imageUrl: to, imageRenditionWidths: null })
         .where(and(eq(souvenirs.id, id), eq(souvenirs.userId, userId), eq(souvenirs.imageUrl, from)))
         .returning({ id: souvenirs.id });
       return rows.length === 1;

@@ -5,6 +5,7 @@ import type {
   GalleryQuery,
   GalleryYears,
   ImageMigrationResult,
+  ImageSource,
   ImageMigrationStatus,
   MemoryDetail,
   MemoryShare,
@@ -16,7 +17,8 @@ import type {
 import { GALLERY_PAGE_SIZE, SHARE_TOKEN_BYTES } from '@shared/limits';
 import { isUuid } from '@shared/contracts/id-params';
 import { AppError } from '../../app-error';
-import { FILES_URL_PREFIX, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from '../../providers/storage/keys';
+import { StorageProviderError } from '../../providers/storage/storage-provider-error';
+import { FILES_URL_PREFIX, renditionKeyOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from '../../providers/storage/keys';
 import type { FilesService } from '../files/service';
 import type { MemoriesRepository, Period } from './repository';
 import { isTemporaryImageUrl } from './temporary-image-url';
@@ -24,10 +26,11 @@ import { isTemporaryImageUrl } from './temporary-image-url';
 type SummaryRow = Awaited<ReturnType<MemoriesRepository['listRecent']>>[number];
 type DetailRow = NonNullable<Awaited<ReturnType<MemoriesRepository['findDetail']>>>;
 
-const toSummary = (row: SummaryRow): MemorySummary => ({
+const toSummary = ({ imageRenditionWidths, ...row }: SummaryRow): MemorySummary => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   thumbnailUrl: thumbnailUrlOf(row.imageUrl),
+  imageSources: imageSourcesOf(row.imageUrl, imageRenditionWidths),
 });
 const toDetail = (row: DetailRow): MemoryDetail => ({ ...toSummary(row), poeticSummary: row.poeticSummary, shareToken: row.shareToken });
 
@@ -40,6 +43,14 @@ function thumbnailUrlOf(imageUrl: string): string | null {
   const key = imageUrl.slice(FILES_URL_PREFIX.length);
   if (!STORAGE_KEY_PATTERN.test(key) || /\.thumb\.[a-z]+$/i.test(key)) return null;
   return urlOf(thumbnailKeyOf(key));
+}
+
+/** The renditions recorded for an image the app stores, named after its key (decision 0075); none otherwise. */
+function imageSourcesOf(imageUrl: string, widths: number[] | null): ImageSource[] {
+  if (!widths?.length || !imageUrl.startsWith(FILES_URL_PREFIX)) return [];
+  const key = imageUrl.slice(FILES_URL_PREFIX.length);
+  if (!STORAGE_KEY_PATTERN.test(key)) return [];
+  return widths.map((width) => ({ width, url: urlOf(renditionKeyOf(key, width)) }));
 }
 
 const SHARE_TOKEN = /^[0-9a-f]{64}$/;
@@ -83,10 +94,59 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
   async function findShared(token: string): Promise<SharedMemory | null> {
     if (!SHARE_TOKEN.test(token)) return null;
     const row = await memories.findShared(token);
-    return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+    if (!row) return null;
+    const { imageRenditionWidths, ...shared } = row;
+    return { ...shared, imageSources: imageSourcesOf(row.imageUrl, imageRenditionWidths), createdAt: row.createdAt.toISOString() };
+  }
+
+  /**
+   * Makes and records one memory's renditions. An image that is missing, broken or not ours is recorded as
+   * having none (never tried again); a storage failure leaves it for the next pass. Never throws.
+   */
+  async function renditionsFor(memory: { id: string; imageUrl: string; key: string | null }, log: FastifyBaseLogger): Promise<boolean> {
+    let widths: number[] = [];
+    if (memory.key) {
+      try {
+        widths = await files.storeRenditions(memory.key);
+      } catch (error) {
+        if (error instanceof StorageProviderError || typeof (error as NodeJS.ErrnoException).code === 'string') {
+          log.warn({ memoryId: memory.id, errorName: (error as Error).name }, 'artwork renditions: the storage failed, left for the next start');
+          return false;
+        }
+        log.warn({ memoryId: memory.id }, 'artwork renditions: the image is missing or does not decode');
+      }
+    }
+    try {
+      await memories.setRenditionWidths(memory.id, memory.imageUrl, widths);
+    } catch (error) {
+      log.warn({ memoryId: memory.id, errorName: (error as Error).name }, 'artwork renditions could not be recorded');
+      return false;
+    }
+    return widths.length > 0;
   }
 
   return {
+    /**
+     * The start-up pass: every memory whose renditions were never made gets them, one at a time (decision
+     * 0075). Each memory is visited once per pass; running it again finds only what is still to do.
+     */
+    async makeMissingRenditions(log: FastifyBaseLogger): Promise<{ visited: number; made: number }> {
+      let afterId: string | null = null;
+      let visited = 0;
+      let made = 0;
+      for (;;) {
+        const batch = await memories.listWithoutRenditions(afterId, 50);
+        for (const row of batch) {
+          visited += 1;
+          if (await renditionsFor({ id: row.id, imageUrl: row.imageUrl, key: ownStorageKeyOf(row.imageUrl, row.userId) }, log)) made += 1;
+        }
+        if (batch.length < 50) break;
+        afterId = batch[batch.length - 1]!.id;
+      }
+      if (visited > 0) log.info({ visited, made }, 'artwork renditions made for existing memories');
+      return { visited, made };
+    },
+
     /** The home grid: only the person's own memories, newest first. */
     async recent(userId: string, limit: number): Promise<RecentMemoriesResponse> {
       return { items: (await memories.listRecent(userId, limit)).map(toSummary) };
@@ -234,7 +294,10 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
         ctx.log.warn({ memoryId: id, reason: result.reason, status: result.status, host: hostOf(imageUrl) }, 'image migration failed');
         throw new AppError('IMAGE_MIGRATION_FAILED', `The image could not be kept (${result.reason}).`);
       }
-      if (await memories.replaceImageUrl(id, userId, imageUrl, result.image.url)) return { imageUrl: result.image.url };
+      if (await memories.replaceImageUrl(id, userId, imageUrl, result.image.url)) {
+        await renditionsFor({ id, imageUrl: result.image.url, key: result.image.key }, ctx.log);
+        return { imageUrl: result.image.url };
+      }
 
       // Changed or deleted meanwhile (another migration won): keep theirs, drop this copy.
       await files.discard(result.image.key);

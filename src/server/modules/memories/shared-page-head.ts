@@ -1,4 +1,5 @@
 import type { SharedMemory } from '@shared/contracts/memories';
+import { SHARED_IMAGE_SIZES, srcSetOf } from '@shared/image-sources';
 import { escapeHtml } from '../../html';
 
 /** Messengers show about this much of a description; the reflection is cut at a word before it. */
@@ -10,6 +11,16 @@ function excerpt(text: string, max: number): string {
   const cut = single.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/**
+ * The artwork's preload: with its renditions, the same `srcset` and `sizes` as the page's `<img>`, so the browser
+ * fetches the width the page will show (the PNG stays `href` for browsers without `imagesrcset`).
+ */
+function preloadOf(memory: SharedMemory): string {
+  const srcSet = srcSetOf(memory.imageSources);
+  const responsive = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(SHARED_IMAGE_SIZES)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(memory.imageUrl)}"${responsive} fetchpriority="high" />`;
 }
 
 const absolute = (url: string, publicUrl: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
@@ -40,7 +51,7 @@ export function sharedPageHead(memory: SharedMemory | null, pageUrl: string, pub
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
-    `<link rel="preload" as="image" href="${escapeHtml(memory.imageUrl)}" fetchpriority="high" />`,
+    preloadOf(memory),
   );
   return { title: `${memory.title} · Souvenir`, tags: tags.join('\n    ') };
 }

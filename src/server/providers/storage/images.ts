@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { STORAGE_KEY_PATTERN } from './keys';
+import { RENDITION_WIDTHS, STORAGE_KEY_PATTERN } from './keys';
 
 /** Grid thumbnails: the artwork is square, cards show it at most ~400 css px wide on 2x screens. */
 export const THUMBNAIL_PX = 512;
@@ -19,4 +19,16 @@ export async function prepareImage(image: Buffer): Promise<{ format: 'png' | 'jp
   if (format !== 'png' && format !== 'jpg' && format !== 'webp') throw new Error(`Unsupported image format: ${String(meta.format)}`);
   const thumbnail = await sharp(image).resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
   return { format, thumbnail };
+}
+
+/**
+ * WebP renditions of an artwork at the widths of RENDITION_WIDTHS no wider than the image itself (never
+ * enlarged), in order of width. Throws when the bytes are no image sharp decodes.
+ */
+export async function makeRenditions(image: Buffer): Promise<{ width: number; body: Buffer }[]> {
+  const { width: sourceWidth = 0 } = await sharp(image).metadata();
+  const widths = RENDITION_WIDTHS.filter((width) => width <= sourceWidth);
+  return Promise.all(
+    widths.map(async (width) => ({ width, body: await sharp(image).resize({ width }).webp({ quality: 80 }).toBuffer() })),
+  );
 }

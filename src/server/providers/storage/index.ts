@@ -24,9 +24,11 @@ export interface StorageProvider {
   readonly name: 'local-folder' | 's3';
   /** Stores a PNG/JPEG/WebP image and its thumbnail under a new unguessable key inside `folder`. */
   putImage(folder: string, image: Buffer): Promise<StoredImage>;
+  /** Writes one file under a key of ours (a rendition beside its image), replacing any file there. */
+  put(key: string, body: Buffer): Promise<void>;
   /** The stored file, or null when there is none. */
   get(key: string): Promise<FileObject | null>;
-  /** Removes a file and its thumbnail; no error when they do not exist. */
+  /** Removes a file, its thumbnail and its renditions; no error when they do not exist. */
   remove(key: string): Promise<void>;
   /** Releases connections (the bucket's client); the app calls it when it closes. */
   close?(): Promise<void>;

@@ -4,9 +4,15 @@
 export const FILES_URL_PREFIX = '/files/';
 
 /** Keys are made of safe path segments only: letters, digits, `-`, `_`, one dot for the extension. */
-export const STORAGE_KEY_PATTERN = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+(?:\.thumb)?\.(?:png|jpg|webp)$/i;
+export const STORAGE_KEY_PATTERN = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+(?:\.thumb|\.w[0-9]{3,4})?\.(?:png|jpg|webp)$/i;
 
 export const thumbnailKeyOf = (key: string) => key.replace(/\.[a-z]+$/i, '.thumb.webp');
+/** Artwork renditions for `srcset`, their widths in pixels (decision 0075). */
+export const RENDITION_WIDTHS = [480, 768, 1024] as const;
+/** `memories/u/abc.png` → `memories/u/abc.w768.webp`: named after the image, so nothing else records where they are. */
+export const renditionKeyOf = (key: string, width: number) => key.replace(/\.[a-z]+$/i, `.w${width}.webp`);
+/** The image and every file derived from it, as its removal must find them. */
+export const derivedKeysOf = (key: string) => [key, thumbnailKeyOf(key), ...RENDITION_WIDTHS.map((width) => renditionKeyOf(key, width))];
 export const urlOf = (key: string) => `${FILES_URL_PREFIX}${key}`;
 
 export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };

@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { newImageKey, prepareImage } from './images';
 import type { StorageProvider } from './index';
-import { contentTypeOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
+import { contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
 
 /** The embedded default: files in a folder under the data directory. */
 export function createLocalFolderStorage(options: { dir: string }): StorageProvider {
@@ -33,6 +33,10 @@ export function createLocalFolderStorage(options: { dir: string }): StorageProvi
       }
       return { key, url: urlOf(key), thumbnailUrl: urlOf(thumbnailKeyOf(key)) };
     },
+    async put(key, body) {
+      if (!fileOf(key)) throw new Error('Unsafe storage key');
+      await write(key, body);
+    },
     async get(key) {
       const file = fileOf(key);
       if (!file) return null;
@@ -44,7 +48,7 @@ export function createLocalFolderStorage(options: { dir: string }): StorageProvi
       }
     },
     async remove(key) {
-      for (const k of [key, thumbnailKeyOf(key)]) {
+      for (const k of derivedKeysOf(key)) {
         const file = fileOf(k);
         if (file) await rm(file, { force: true });
       }

@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { newImageKey, prepareImage } from './images';
 import type { StorageProvider } from './index';
-import { contentTypeOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
+import { contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
 import { StorageProviderError } from './storage-provider-error';
 
 export interface S3StorageOptions {
@@ -77,6 +77,10 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
       }
       return { key, url: urlOf(key), thumbnailUrl: urlOf(thumbnailKeyOf(key)) };
     },
+    async put(key, body) {
+      if (!isKey(key)) throw new Error('Unsafe storage key');
+      await put(key, body);
+    },
     async get(key) {
       if (!isKey(key)) return null;
       try {
@@ -90,7 +94,7 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
     },
     async remove(key) {
       if (!isKey(key)) return;
-      await Promise.all([remove(key), remove(thumbnailKeyOf(key))]);
+      await Promise.all(derivedKeysOf(key).map(remove));
     },
     async close() {
       client.destroy();

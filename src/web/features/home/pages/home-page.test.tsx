@@ -37,6 +37,7 @@ function buildMemory(n: number, overrides: Partial<MemorySummary> = {}): MemoryS
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     title: `Memory ${n}`,
     imageUrl: `/api/files/artworks/${n}.png`,
+    imageSources: [],
     thumbnailUrl: `/api/files/artworks/${n}.thumb.webp`,
     liked: false,
     createdAt: `2026-03-${String(n).padStart(2, '0')}T12:00:00.000Z`,

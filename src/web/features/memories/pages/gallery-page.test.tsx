@@ -21,6 +21,7 @@ function buildMemory(n: number, overrides: Partial<MemorySummary> = {}): MemoryS
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     title: `Memory ${n}`,
     imageUrl: `/files/memories/user-1/${n}.png`,
+    imageSources: [480, 768].map((width) => ({ width, url: `/files/memories/user-1/${n}.w${width}.webp` })),
     thumbnailUrl: `/files/memories/user-1/${n}.thumb.webp`,
     liked: false,
     // Mid-month at noon: the same month in every time zone the tests may run in.
@@ -129,6 +130,9 @@ describe('gallery: the grid and its pages', () => {
     expect(screen.getByTestId('gallery-count')).toHaveTextContent('11 memories');
     const image = within(results).getByRole('img', { name: 'Memory 11' });
     expect(image).toHaveAttribute('src', '/files/memories/user-1/11.thumb.webp');
+    // The renditions and the thumbnail, by width, for the column the card gets.
+    expect(image).toHaveAttribute('srcset', '/files/memories/user-1/11.w480.webp 480w, /files/memories/user-1/11.thumb.webp 512w, /files/memories/user-1/11.w768.webp 768w');
+    expect(image).toHaveAttribute('sizes', '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw');
     expect(within(results).getByRole('link', { name: 'Memory 11 January 11, 2026' })).toHaveAttribute('href', `/home/memories/${buildMemory(11).id}`);
 
     const pages = screen.getByRole('navigation', { name: 'Gallery pages' });

@@ -43,6 +43,7 @@ function buildMemory(overrides: Partial<MemoryDetail> = {}): MemoryDetail {
     id: ID,
     title: 'Cardamom morning',
     imageUrl: `/files/memories/user-1/${'b'.repeat(32)}.png`,
+    imageSources: [],
     thumbnailUrl: `/files/memories/user-1/${'b'.repeat(32)}.thumb.webp`,
     poeticSummary: 'The day smelled of warm bread. Keep it close.',
     liked: false,
@@ -119,6 +120,17 @@ describe('memory detail page', () => {
     expect(within(actions).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     // Sharing the image itself is for phones.
     expect(within(actions).queryByRole('button', { name: 'Share image' })).not.toBeInTheDocument();
+  });
+
+  it('offers the WebP renditions by width with the PNG as fallback, fetched first', async () => {
+    const png = `/files/memories/user-1/${'b'.repeat(32)}.png`;
+    const imageSources = [480, 768, 1024].map((width) => ({ width, url: png.replace(/\.png$/, `.w${width}.webp`) }));
+    setup(() => json(buildMemory({ imageSources })));
+    const image = await screen.findByRole('img', { name: 'Cardamom morning' });
+    expect(image).toHaveAttribute('src', png);
+    expect(image).toHaveAttribute('srcset', imageSources.map((s) => `${s.url} ${s.width}w`).join(', '));
+    expect(image).toHaveAttribute('sizes', '(min-width: 40rem) 40rem, 100vw');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('speaks French: the date in the French long format and the reflection heading', async () => {

@@ -1,3 +1,4 @@
+import { DETAIL_IMAGE_SIZES, srcSetOf } from '@shared/image-sources';
 import type { MemoryDetail } from '@shared/contracts/memories';
 import { ArrowLeft, Download, Pencil, Share, Trash2, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -63,9 +64,12 @@ function MemoryView({ memory }: { memory: MemoryDetail }) {
           {/* The whole artwork, never cropped: a square image fills the frame, any other shape rests inside it. */}
           <img
             src={memory.imageUrl}
+            srcSet={srcSetOf(memory.imageSources)}
+            sizes={memory.imageSources.length > 0 ? DETAIL_IMAGE_SIZES : undefined}
             alt={memory.title}
             width={1024}
             height={1024}
+            fetchPriority="high"
             decoding="async"
             data-testid="memory-image"
             className="size-full object-contain"

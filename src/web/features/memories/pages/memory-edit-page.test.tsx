@@ -27,6 +27,7 @@ function buildMemory(overrides: Partial<MemoryDetail> = {}): MemoryDetail {
     id: ID,
     title: 'Cardamom morning',
     imageUrl: `/files/memories/user-1/${'b'.repeat(32)}.png`,
+    imageSources: [],
     thumbnailUrl: `/files/memories/user-1/${'b'.repeat(32)}.thumb.webp`,
     poeticSummary: 'The day smelled of warm bread. Keep it close.',
     liked: false,

@@ -21,6 +21,7 @@ function buildSharedMemory(overrides: Partial<SharedMemory> = {}): SharedMemory 
   return {
     title: 'Cardamom morning',
     imageUrl: IMAGE,
+    imageSources: [],
     poeticSummary: 'The day smelled of warm bread. Keep it close.',
     createdAt: '2026-02-02T12:30:00.000Z',
     ...overrides,
@@ -50,6 +51,10 @@ describe('shared memory page', () => {
 
     const image = screen.getByRole('img', { name: 'Cardamom morning' });
     expect(image).toHaveAttribute('src', IMAGE);
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    // No renditions yet: the PNG is the only source.
+    expect(image).not.toHaveAttribute('srcset');
+    expect(image).not.toHaveAttribute('sizes');
     // Its size is known before it loads, so nothing moves when it arrives.
     expect(image).toHaveAttribute('width', '1024');
     expect(image).toHaveAttribute('height', '1024');
@@ -68,6 +73,18 @@ describe('shared memory page', () => {
     // Asked once, by its token, and nothing about the owner's memories.
     expect(sharedRequests(requests)).toEqual([{ method: 'GET', path: `/api/shared/${TOKEN}`, body: undefined }]);
     expect(requests.some((r) => r.path.startsWith('/api/memories'))).toBe(false);
+  });
+
+  it('offers the WebP renditions by width, the PNG staying the fallback', async () => {
+    const sources = [480, 768, 1024].map((width) => ({ width, url: IMAGE.replace(/\.png$/, `.w${width}.webp`) }));
+    setup(() => json(buildSharedMemory({ imageSources: sources })));
+    const image = await screen.findByRole('img', { name: 'Cardamom morning' });
+    expect(image).toHaveAttribute('src', IMAGE);
+    expect(image).toHaveAttribute(
+      'srcset',
+      `${IMAGE.replace(/\.png$/, '.w480.webp')} 480w, ${IMAGE.replace(/\.png$/, '.w768.webp')} 768w, ${IMAGE.replace(/\.png$/, '.w1024.webp')} 1024w`,
+    );
+    expect(image).toHaveAttribute('sizes', '(min-width: 500px) 500px, 100vw');
   });
 
   it('speaks French: the date in the French long format, the reflection heading and the invitation', async () => {

@@ -1,3 +1,4 @@
+import { SHARED_IMAGE_SIZES, srcSetOf } from '@shared/image-sources';
 import { SHARED_IMAGE_MAX_PX } from '@shared/limits';
 import type { SharedMemory } from '@shared/contracts/memories';
 import { CircleAlert } from 'lucide-react';
@@ -59,6 +60,8 @@ function SharedMemoryView({ memory }: { memory: SharedMemory }) {
             {/* The whole artwork, never cropped: a square image fills the frame, any other shape rests inside it. */}
             <img
               src={memory.imageUrl}
+              srcSet={srcSetOf(memory.imageSources)}
+              sizes={memory.imageSources.length > 0 ? SHARED_IMAGE_SIZES : undefined}
               alt={memory.title}
               width={1024}
               height={1024}

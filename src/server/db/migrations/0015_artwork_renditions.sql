@@ -1,0 +1,1 @@
+ALTER TABLE "souvenirs" ADD COLUMN "image_rendition_widths" integer[];
