@@ -173,6 +173,19 @@ describe('server-rendered public pages', () => {
       expect(errors, path).toEqual([]);
       expect(await layoutShift(page), path).toBe(0);
     }
+
+    // The shared memory has nothing to hydrate: it is whole as it arrives, and its artwork's box is reserved.
+    const { page } = await openPage(s.browser, { mobile: true });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.goto(`${s.app.baseUrl}/shared/${token}`);
+    const image = page.getByRole('img', { name: 'Lanterns on the river' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(await layoutShift(page)).toBe(0);
   });
 });
 
