@@ -2,7 +2,6 @@ import type { MeResponse } from '@shared/contracts/me';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '@web/components/ui/avatar';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,32 +10,25 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { getAvatarSource } from '@web/lib/avatar-source';
 import { ACCOUNT_LINKS } from './account-links';
+import { ACCOUNT_BUTTON_CLASS, AccountAvatar } from './account-avatar';
 
-interface UserMenuProps {
+interface UserMenuPanelProps {
   me: MeResponse;
   onSignOut: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
-export function UserMenu({ me, onSignOut }: UserMenuProps) {
+/** The account menu itself (src/web/app/user-menu.tsx loads it the first time its button is pressed). */
+export function UserMenuPanel({ me, onSignOut, open, onOpenChange }: UserMenuPanelProps) {
   const { t } = useTranslation('common');
-  const source = getAvatarSource({
-    profileAvatarUrl: me.profile.avatarUrl,
-    userImage: me.user.image,
-    firstName: me.profile.firstName,
-    email: me.user.email,
-  });
-  const initials = getAvatarSource({ firstName: me.profile.firstName, email: me.user.email });
   const name = me.profile.firstName.trim() || me.user.email;
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t('header.accountMenu')}
-        className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full transition-colors hover:bg-sand data-[state=open]:bg-sand"
-      >
-        <Avatar source={source} fallbackText={initials.kind === 'initials' ? initials.text : '?'} />
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger aria-label={t('header.accountMenu')} className={ACCOUNT_BUTTON_CLASS}>
+        <AccountAvatar me={me} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="max-w-64 truncate">{t('header.signedInAs', { name })}</DropdownMenuLabel>
