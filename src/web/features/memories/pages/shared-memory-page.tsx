@@ -10,6 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-head';
 import { isShareToken, useSharedMemory } from '../api/get-shared-memory';
+import { ArtworkFrame } from '../components/artwork-frame';
 
 /** The artwork is drawn square; the frame never exceeds the spec's 500 px, and shrinks with a phone's width. */
 const frameStyle = { maxWidth: SHARED_IMAGE_MAX_PX } as const;
@@ -55,18 +56,7 @@ function SharedMemoryView({ memory }: { memory: SharedMemory }) {
     <>
       <article data-testid="shared-memory" aria-labelledby="shared-memory-title" className="mt-8 w-full motion-safe:animate-fade-in" style={frameStyle}>
         <figure className="rounded-xl border border-line bg-surface p-3 shadow-soft sm:p-4">
-          <div className="aspect-square w-full overflow-hidden rounded-lg bg-sand">
-            {/* The whole artwork, never cropped: a square image fills the frame, any other shape rests inside it. */}
-            <img
-              src={memory.imageUrl}
-              alt={memory.title}
-              width={1024}
-              height={1024}
-              fetchPriority="high"
-              data-testid="shared-memory-image"
-              className="size-full object-contain"
-            />
-          </div>
+          <ArtworkFrame src={memory.imageUrl} alt={memory.title} priority testId="shared-memory-image" />
           <figcaption className="px-1 pt-4 pb-1 sm:pt-5">
             <h1 id="shared-memory-title" className="font-serif text-2xl leading-tight text-ink sm:text-3xl">
               {memory.title}
