@@ -82,6 +82,8 @@ describe('server-rendered public pages', () => {
         expect(html, `${path} in ${language}`).toContain(htmlText(text));
       }
     }
+    // The landing page's largest text, its quote, is in the italic serif: fetched with the page, not after its CSS.
+    expect((await htmlOf('/')).html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/fraunces-latin-wght-italic-[^"]+\.woff2">/);
     // The choice made on this browser wins over what the browser asks for.
     const { html } = await htmlOf('/auth', { 'accept-language': 'en', cookie: 'souvenir_language=fr' });
     expect(html).toContain(htmlText(frAuth.title));
