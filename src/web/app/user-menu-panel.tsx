@@ -1,5 +1,6 @@
 import type { MeResponse } from '@shared/contracts/me';
 import { LogOut } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -18,11 +19,20 @@ interface UserMenuPanelProps {
   onSignOut: () => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opened from the keyboard before Radix was there to see it: the focus goes to the first item. */
+  focusFirstItem?: boolean;
 }
 
 /** The account menu itself (src/web/app/user-menu.tsx loads it the first time its button is pressed). */
-export function UserMenuPanel({ me, onSignOut, open, onOpenChange }: UserMenuPanelProps) {
+export function UserMenuPanel({ me, onSignOut, open, onOpenChange, focusFirstItem = false }: UserMenuPanelProps) {
   const { t } = useTranslation('common');
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open || !focusFirstItem) return;
+    // After Radix has put the focus on the menu itself.
+    const frame = requestAnimationFrame(() => content.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open, focusFirstItem]);
   const name = me.profile.firstName.trim() || me.user.email;
 
   return (
@@ -30,7 +40,7 @@ export function UserMenuPanel({ me, onSignOut, open, onOpenChange }: UserMenuPan
       <DropdownMenuTrigger aria-label={t('header.accountMenu')} className={ACCOUNT_BUTTON_CLASS}>
         <AccountAvatar me={me} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" ref={content}>
         <DropdownMenuLabel className="max-w-64 truncate">{t('header.signedInAs', { name })}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {ACCOUNT_LINKS.filter((link) => !link.adminOnly || me.profile.isAdmin).map(({ to, labelKey, icon: Icon }) => (

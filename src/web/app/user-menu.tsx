@@ -17,6 +17,7 @@ export function UserMenu({ me, onSignOut }: UserMenuProps) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const [byKeyboard, setByKeyboard] = useState(false);
 
   const button = (
     <button
@@ -29,7 +30,9 @@ export function UserMenu({ me, onSignOut }: UserMenuProps) {
       // Pointing at it or reaching it with Tab starts loading the menu, so it is usually there by the press.
       onPointerEnter={() => void loadPanel()}
       onFocus={() => void loadPanel()}
-      onClick={() => {
+      onClick={(event) => {
+        // Enter or Space (a click with no pointer): the menu starts on its first item, as Radix's own trigger does.
+        setByKeyboard(event.detail === 0);
         setWanted(true);
         setOpen(true);
       }}
@@ -40,7 +43,16 @@ export function UserMenu({ me, onSignOut }: UserMenuProps) {
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <UserMenuPanel me={me} onSignOut={onSignOut} open={open} onOpenChange={setOpen} />
+      <UserMenuPanel
+        me={me}
+        onSignOut={onSignOut}
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setByKeyboard(false);
+        }}
+        focusFirstItem={byKeyboard}
+      />
     </Suspense>
   );
 }
