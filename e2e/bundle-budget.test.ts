@@ -20,10 +20,10 @@ import { newUser, registerViaApi, signInViaApi } from './support/users';
  * the 100 KB asked for the public pages' scripts is not met by these two (docs/performance.md). The budgets hold what
  * was reached, with a little room, so a page that starts pulling in another page's code fails here. /auth also
  * carries its forms (react-hook-form, the zod resolver, Radix tabs) and better-auth's client.
- * The signed-in home measured 252.6 KB once the crisis help and encrypted keeping landed: 255 holds that as a
- * guard, 2.6 KB over the 250 KB target.
+ * The signed-in home is 219.5 KB: the account menu, the phone drawer, the welcome-back and conversation dialogs load
+ * when they open (~35 KB of Radix and positioning code that every signed-in page carried); 225 holds that.
  */
-const BUDGET_KB = { landing: 200, auth: 240, shared: 0, home: 255 };
+const BUDGET_KB = { landing: 200, auth: 240, shared: 0, home: 225 };
 
 const s = setupSuite();
 

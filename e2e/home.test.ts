@@ -70,7 +70,7 @@ describe('welcome back', () => {
     expect((await me(page)).profile.sessionCount).toBe(2);
     await page.clock.runFor(1_000);
     const dialog = page.getByRole('dialog', { name: t.welcomeBackTitle });
-    // Its code loads when it is about to open, so it appears once that chunk has arrived.
+    // Its code loads when it is to open (it is asked once in a while), so it appears a moment after the second.
     await dialog.waitFor();
     const language = dialog.getByLabel(t.welcomeBackLanguage);
     expect(await language.inputValue(), 'the current language is proposed').toBe('en');

@@ -82,6 +82,8 @@ describe('server-rendered public pages', () => {
         expect(html, `${path} in ${language}`).toContain(htmlText(text));
       }
     }
+    // The landing page's largest text, its quote, is in the italic serif: fetched with the page, not after its CSS.
+    expect((await htmlOf('/')).html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/fraunces-latin-wght-italic-[^"]+\.woff2">/);
     // The choice made on this browser wins over what the browser asks for.
     const { html } = await htmlOf('/auth', { 'accept-language': 'en', cookie: 'souvenir_language=fr' });
     expect(html).toContain(htmlText(frAuth.title));
@@ -189,6 +191,19 @@ describe('server-rendered public pages', () => {
       expect(errors, path).toEqual([]);
       expect(await layoutShift(page), path).toBe(0);
     }
+
+    // The shared memory has nothing to hydrate: it is whole as it arrives, and its artwork's box is reserved.
+    const { page } = await openPage(s.browser, { mobile: true });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.goto(`${s.app.baseUrl}/shared/${token}`);
+    const image = page.getByRole('img', { name: 'Lanterns on the river' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(await layoutShift(page)).toBe(0);
   });
 });
 

@@ -42,12 +42,16 @@ export interface PageRenderOptions {
   extraHead: (pathname: string, language: Language, request: FastifyRequest) => Promise<ExtraHead | null>;
 }
 
+/** The italic serif's file as Vite's manifest names its source (src/web/fonts.css). */
+const ITALIC_SERIF = '../../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-italic.woff2';
+
 /**
  * The public pages the server draws, and the page modules each hydrates with (their chunks are preloaded). The
  * shared memory page is complete without any script: it is sent without the app's (decision 0038).
  */
-const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean }[] = [
-  { pattern: /^\/$/, modules: ['features/landing/pages/landing-page.tsx'], scripts: true },
+const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; fonts?: string[] }[] = [
+  // The landing page's largest text is its quote, in the italic serif (index.html preloads only the upright faces).
+  { pattern: /^\/$/, modules: ['features/landing/pages/landing-page.tsx'], scripts: true, fonts: [ITALIC_SERIF] },
   { pattern: /^\/auth\/?$/, modules: ['features/auth/pages/auth-page.tsx'], scripts: true },
   { pattern: /^\/shared\/[^/]*\/?$/, modules: [], scripts: false },
   { pattern: /^\/community\/?$/, modules: ['app/main-layout.tsx', 'features/community/pages/community-page.tsx'], scripts: true },
@@ -196,11 +200,15 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
       const preload = route.scripts
         ? [...new Set([...route.modules, ...localeChunks(manifest, language, frame)].flatMap((source) => chunksOf(manifest, source)))].filter((file) => !inShell.has(file))
         : [];
+      const fonts = (route.fonts ?? [])
+        .map((source) => manifest[source]?.file)
+        .filter((file): file is string => Boolean(file))
+        .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(file)}">`);
       const html = assemblePage(template, {
         language,
         rendered: true,
         title: result.title,
-        head: extra?.tags,
+        head: [extra?.tags, ...fonts].filter(Boolean).join('\n    '),
         body: result.html,
         state: { me: null, queries: result.state },
         scripts: route.scripts,

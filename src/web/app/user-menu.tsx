@@ -1,60 +1,58 @@
 import type { MeResponse } from '@shared/contracts/me';
-import { LogOut } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Avatar } from '@web/components/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@web/components/ui/dropdown-menu';
-import { getAvatarSource } from '@web/lib/avatar-source';
-import { ACCOUNT_LINKS } from './account-links';
+import { ACCOUNT_BUTTON_CLASS, AccountAvatar } from './account-avatar';
+
+// The menu's code (Radix's menu and its positioning, ~20 KB gzipped) loads when the button is first pressed.
+const loadPanel = () => import('./user-menu-panel');
+const UserMenuPanel = lazy(async () => ({ default: (await loadPanel()).UserMenuPanel }));
 
 interface UserMenuProps {
   me: MeResponse;
   onSignOut: () => void;
 }
 
+/** The account button of the header; its menu is the same button drawn by Radix once loaded. */
 export function UserMenu({ me, onSignOut }: UserMenuProps) {
   const { t } = useTranslation('common');
-  const source = getAvatarSource({
-    profileAvatarUrl: me.profile.avatarUrl,
-    userImage: me.user.image,
-    firstName: me.profile.firstName,
-    email: me.user.email,
-  });
-  const initials = getAvatarSource({ firstName: me.profile.firstName, email: me.user.email });
-  const name = me.profile.firstName.trim() || me.user.email;
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const [byKeyboard, setByKeyboard] = useState(false);
 
+  const button = (
+    <button
+      type="button"
+      aria-label={t('header.accountMenu')}
+      aria-haspopup="menu"
+      aria-expanded={wanted ? open : false}
+      data-state={open ? 'open' : 'closed'}
+      className={ACCOUNT_BUTTON_CLASS}
+      // Pointing at it or reaching it with Tab starts loading the menu, so it is usually there by the press.
+      onPointerEnter={() => void loadPanel()}
+      onFocus={() => void loadPanel()}
+      onClick={(event) => {
+        // Enter or Space (a click with no pointer): the menu starts on its first item, as Radix's own trigger does.
+        setByKeyboard(event.detail === 0);
+        setWanted(true);
+        setOpen(true);
+      }}
+    >
+      <AccountAvatar me={me} />
+    </button>
+  );
+  if (!wanted) return button;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t('header.accountMenu')}
-        className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full transition-colors hover:bg-sand data-[state=open]:bg-sand"
-      >
-        <Avatar source={source} fallbackText={initials.kind === 'initials' ? initials.text : '?'} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="max-w-64 truncate">{t('header.signedInAs', { name })}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {ACCOUNT_LINKS.filter((link) => !link.adminOnly || me.profile.isAdmin).map(({ to, labelKey, icon: Icon }) => (
-          <DropdownMenuItem key={to} asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" />
-              {t(`header.${labelKey}`)}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onSignOut}>
-          <LogOut aria-hidden="true" />
-          {t('header.signOut')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={button}>
+      <UserMenuPanel
+        me={me}
+        onSignOut={onSignOut}
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setByKeyboard(false);
+        }}
+        focusFirstItem={byKeyboard}
+      />
+    </Suspense>
   );
 }

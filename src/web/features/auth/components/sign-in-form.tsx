@@ -81,7 +81,7 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
       <div className="flex justify-end">
-        <Button variant="link" size="sm" onClick={() => onForgotPassword(getValues('email'))}>
+        <Button variant="link" size="sm" disabled={!hydrated} onClick={() => onForgotPassword(getValues('email'))}>
           {t('auth:signIn.forgot')}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { DETAIL_IMAGE_SIZES, srcSetOf } from '@shared/image-sources';
+import { DETAIL_IMAGE_SIZES } from '@shared/image-sources';
 import type { MemoryDetail } from '@shared/contracts/memories';
 import { ArrowLeft, Download, Pencil, Share, Trash2, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import { useIsMobile } from '@web/lib/use-is-mobile';
 import { usePageTitle } from '@web/lib/page-head';
 import { useDeleteMemory } from '../api/delete-memory';
 import { useMemory } from '../api/get-memory';
+import { ArtworkFrame } from '../components/artwork-frame';
 import { MemoryLoadError, MemoryMissing } from '../components/memory-states';
 import { ShareDialog } from '../components/share-dialog';
 import { canShareImageFiles, isShareCancel, memoryPngFile, saveFile } from '../memory-image-file';
@@ -60,21 +61,15 @@ function MemoryView({ memory }: { memory: MemoryDetail }) {
     <article data-testid="memory-detail" aria-labelledby="memory-title" className={pageClassName}>
       <BackLink />
       <figure className="mt-4 sm:mt-6">
-        <div className="aspect-square w-full overflow-hidden rounded-lg bg-sand shadow-soft">
-          {/* The whole artwork, never cropped: a square image fills the frame, any other shape rests inside it. */}
-          <img
-            src={memory.imageUrl}
-            srcSet={srcSetOf(memory.imageSources)}
-            sizes={memory.imageSources.length > 0 ? DETAIL_IMAGE_SIZES : undefined}
-            alt={memory.title}
-            width={1024}
-            height={1024}
-            fetchPriority="high"
-            decoding="async"
-            data-testid="memory-image"
-            className="size-full object-contain"
-          />
-        </div>
+        <ArtworkFrame
+          src={memory.imageUrl}
+          sources={memory.imageSources}
+          sizes={DETAIL_IMAGE_SIZES}
+          alt={memory.title}
+          priority
+          className="shadow-soft"
+          testId="memory-image"
+        />
         <figcaption className="mt-5 flex items-start justify-between gap-3">
           <div className="min-w-0 space-y-1.5">
             <h1 id="memory-title" ref={titleRef} tabIndex={-1} className="font-serif text-3xl leading-tight break-words text-ink focus:outline-none sm:text-4xl">

@@ -1,4 +1,4 @@
-import { SHARED_IMAGE_SIZES, srcSetOf } from '@shared/image-sources';
+import { SHARED_IMAGE_SIZES } from '@shared/image-sources';
 import { SHARED_IMAGE_MAX_PX } from '@shared/limits';
 import type { SharedMemory } from '@shared/contracts/memories';
 import { CircleAlert } from 'lucide-react';
@@ -12,6 +12,7 @@ import { useDateFormat } from '@web/lib/date-format';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-head';
 import { isShareToken, useSharedMemory } from '../api/get-shared-memory';
+import { ArtworkFrame } from '../components/artwork-frame';
 
 /** The artwork is drawn square; the frame never exceeds the spec's 500 px, and shrinks with a phone's width. */
 const frameStyle = { maxWidth: SHARED_IMAGE_MAX_PX } as const;
@@ -56,20 +57,7 @@ function SharedMemoryView({ memory }: { memory: SharedMemory }) {
     <>
       <article data-testid="shared-memory" aria-labelledby="shared-memory-title" className="mt-8 w-full motion-safe:animate-fade-in" style={frameStyle}>
         <figure className="rounded-xl border border-line bg-surface p-3 shadow-soft sm:p-4">
-          <div className="aspect-square w-full overflow-hidden rounded-lg bg-sand">
-            {/* The whole artwork, never cropped: a square image fills the frame, any other shape rests inside it. */}
-            <img
-              src={memory.imageUrl}
-              srcSet={srcSetOf(memory.imageSources)}
-              sizes={memory.imageSources.length > 0 ? SHARED_IMAGE_SIZES : undefined}
-              alt={memory.title}
-              width={1024}
-              height={1024}
-              fetchPriority="high"
-              data-testid="shared-memory-image"
-              className="size-full object-contain"
-            />
-          </div>
+          <ArtworkFrame src={memory.imageUrl} sources={memory.imageSources} sizes={SHARED_IMAGE_SIZES} alt={memory.title} priority testId="shared-memory-image" />
           <figcaption className="px-1 pt-4 pb-1 sm:pt-5">
             <h1 id="shared-memory-title" className="font-serif text-2xl leading-tight text-ink sm:text-3xl">
               {memory.title}
