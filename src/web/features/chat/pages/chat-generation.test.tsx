@@ -44,6 +44,7 @@ const memoryDetail = {
   id: MEMORY_ID,
   title: 'Cardamom morning',
   imageUrl: `/files/memories/user-1/${'a'.repeat(32)}.png`,
+  imageSources: [],
   thumbnailUrl: `/files/memories/user-1/${'a'.repeat(32)}.thumb.webp`,
   poeticSummary: 'The day smelled of warm bread.',
   liked: false,
