@@ -18,6 +18,7 @@ import { billingEvents, generations, profiles, souvenirs, subscriptions, users }
 import { loadConfig } from '@server/config';
 import { createGenerationRepository, reservedDayOf } from '@server/modules/generation/repository';
 import { createS3Storage } from '@server/providers/storage/s3';
+import { derivedKeysOf } from '@server/providers/storage/keys';
 import { webmRecording, postTranscribe } from './factories/audio';
 import { buildChatRequest, eventsOf, postChatReply } from './factories/chat-request';
 import { buildGenerationRequest, generationCounterOf, postGeneration, setDailyLimit, storedFileOf } from './factories/generation';
@@ -212,7 +213,10 @@ describe('generation: text and image faults end in the specification’s fallbac
       expect(others).toEqual([]);
       expect(memory!.id).toBe(body.memoryId);
       const file = path.basename(memory!.imageUrl);
-      expect(localFilesOf(app, user.id)).toEqual([file, file.replace(/\.[a-z]+$/, '.thumb.webp')].sort());
+      // The artwork, its thumbnail and its WebP renditions no wider than itself (docs/decisions/0075-artwork-renditions.md).
+      const files = localFilesOf(app, user.id);
+      expect(files).toEqual(expect.arrayContaining([file, file.replace(/\.[a-z]+$/, '.thumb.webp')]));
+      expect(files.every((stored) => derivedKeysOf(file).includes(stored))).toBe(true);
       expect(await keysOf(app, user.id)).toEqual([{ status: 'done' }]);
       expect(await generationInfoOf(app, user.cookie)).toEqual({ remaining: 0, limit: 1, canGenerate: false });
       // The fallback title, reflection and the offline image prompt when the texts fail ...
@@ -263,7 +267,7 @@ describe('generation: a memory that cannot be stored gives everything back (MEMO
     // Nothing was consumed: the same attempt, once the bucket answers, makes the memory.
     const retry = await postGeneration(onBucket, user.cookie, buildGenerationRequest(), key);
     expect(retry.statusCode, retry.body).toBe(201);
-    expect(objectsOf(user.id)).toHaveLength(2);
+    expect(objectsOf(user.id)).toHaveLength(derivedKeysOf('x.png').length);
   });
 });
 

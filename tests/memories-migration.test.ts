@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { souvenirs } from '@server/db/schema/index';
+import { derivedKeysOf } from '@server/providers/storage/keys';
 import { THUMBNAIL_PX } from '@server/providers/storage/images';
 import { imageMigrationResultSchema, imageMigrationStatusSchema } from '@shared/contracts/memories';
 import { addMemory } from './factories/memory';
@@ -297,6 +298,9 @@ describe('POST /api/memories/migration/{id}', () => {
     expect(a.json().imageUrl).toBe(b.json().imageUrl);
     expect(await imageUrlOf(memory.id)).toBe(a.json().imageUrl);
     const name = (a.json().imageUrl as string).split('/').pop()!;
-    expect(storedFilesOf(user.id)).toEqual([name, name.replace(/\.png$/, '.thumb.webp')].sort());
+    // One copy: every stored file is this image's, its thumbnail or a rendition no wider than the image itself.
+    const stored = storedFilesOf(user.id);
+    expect(stored).toEqual(expect.arrayContaining([name, name.replace(/\.png$/, '.thumb.webp')]));
+    expect(stored.every((file) => derivedKeysOf(name).includes(file))).toBe(true);
   });
 });
