@@ -19,11 +19,12 @@ import { newUser, registerViaApi, signInViaApi } from './support/users';
  * runs (React, React Router, i18next, TanStack Query, zod, sonner, tailwind-merge: ~166 KB gzipped on their own), so
  * the 100 KB asked for the public pages' scripts is not met by these two (docs/performance.md). The budgets hold what
  * was reached, with a little room, so a page that starts pulling in another page's code fails here. /auth also
- * carries its forms (react-hook-form, the zod resolver, Radix tabs) and better-auth's client.
+ * carries its forms (react-hook-form, the zod resolver, Radix tabs) and better-auth's client, and since single
+ * sign-on and invitations their button and link reading: 240.6 KB measured, held at 245.
  * The signed-in home is 219.5 KB: the account menu, the phone drawer, the welcome-back and conversation dialogs load
  * when they open (~35 KB of Radix and positioning code that every signed-in page carried); 225 holds that.
  */
-const BUDGET_KB = { landing: 200, auth: 240, shared: 0, home: 225 };
+const BUDGET_KB = { landing: 200, auth: 245, shared: 0, home: 225 };
 
 const s = setupSuite();
 
