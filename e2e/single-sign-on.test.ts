@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type OidcProviderStandIn } from '@tests/support/oidc-provider';
 import { startApp, type RunningApp } from './support/app';
-import { launchBrowser, openPage, pathOf } from './support/browser';
+import { launchBrowser, openPage, pathOf, waitForHydration } from './support/browser';
 import { ui } from './support/texts';
 
 const ADMIN = `sso-admin-${randomBytes(4).toString('hex')}@example.test`;
@@ -38,6 +38,7 @@ afterAll(async () => {
 /** From the app's sign-in page through the provider's form and back to /home. */
 async function signInThroughProvider(page: import('playwright-core').Page, lang: 'en' | 'fr', email: string) {
   await page.goto(`${app.baseUrl}/auth`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: TEXTS[lang].continue }).click();
   await page.waitForURL((url) => url.origin === idp.issuer);
   await page.getByRole('heading', { name: 'Test identity provider' }).waitFor();

@@ -113,3 +113,8 @@ function isOutside(url: URL): boolean {
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
+
+/** Waits until the page's code runs: a page drawn on the server shows its controls before they answer. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

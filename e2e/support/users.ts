@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningApp } from './app';
+import { waitForHydration } from './browser';
 import { ui } from './texts';
 
 export interface TestUser {
@@ -26,6 +27,7 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 export async function registerViaUi(page: Page, app: RunningApp, user: TestUser): Promise<void> {
   const t = ui(user.language);
   await page.goto(`${app.baseUrl}/auth`);
+  await waitForHydration(page);
   await page.getByRole('tab', { name: t.registerTab }).click();
   const form = page.getByRole('tabpanel');
   await form.getByLabel(t.email).fill(user.email);

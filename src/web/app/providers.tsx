@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { i18n } from '@web/lib/i18n';
@@ -26,6 +26,11 @@ export function AppProviders({ queryClient, children, i18nInstance = i18n }: App
   // A control that must never be covered (the chat's help button) pushes the toasts below it; else under the header.
   const toastTop = useToastTopOffset();
   const offset = toastTop === null ? TOAST_OFFSET : { top: toastTop };
+  // Says on the page that its code now answers: a page drawn on the server looks ready before it is, and browser
+  // tests (and anything else driving it) wait for this before pressing what only the code can handle.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
   return (
     <I18nextProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
