@@ -3,7 +3,7 @@
 // that wrote it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage } from './support/browser';
+import { expectFocused, openPage } from './support/browser';
 import { addMemories, type SeededMemory } from './support/database';
 import { galleryUi } from './support/gallery-texts';
 import { setupSuite } from './support/suite';
@@ -209,7 +209,7 @@ describe('the conversation behind a memory', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('lastConversationId'))).toBe(conversationId);
     await dialog.getByRole('button', { name: g.close }).last().click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(g.viewConversation);
+    await expectFocused(grid.getByRole('article', { name: 'Harbour at dusk' }).getByRole('button', { name: g.viewConversation }), 'the focus is back on "View conversation"');
   });
 
   it('shows it read only when this device kept it', async () => {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_EDITOR_MIN_PX } from '@shared/limits';
-import { openPage, pathOf } from './support/browser';
+import { openPage, pathOf, waitForHydration } from './support/browser';
 import { privacyUi } from './support/privacy-texts';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
@@ -76,6 +76,7 @@ describe('privacy policy', () => {
     const { page } = await openPage(s.browser);
     await page.goto(policyUrl());
     await page.getByRole('heading', { level: 1, name: en.policyTitle }).waitFor();
+    await waitForHydration(page);
     let article = await shownPolicy(page, en.builtInHeading);
     expect(await article.getAttribute('lang')).toBe('en');
     expect(await article.textContent()).toContain(en.effectiveDate);
@@ -100,6 +101,7 @@ describe('privacy policy', () => {
     const { page } = await adminPage();
     await page.goto(policyUrl());
     await shownPolicy(page, en.builtInHeading);
+    await waitForHydration(page);
     await page.getByRole('group', { name: en.policyLanguage }).getByRole('button', { name: 'Français', exact: true }).click();
     await shownPolicy(page, fr.builtInHeading);
 
@@ -224,6 +226,7 @@ describe('community', () => {
     expect(await page.locator('iframe').count()).toBe(0);
     expect(calendarRequests).toEqual([]);
 
+    await waitForHydration(page);
     await show.click();
     const frame = page.getByTitle(en.calendarFrame);
     await frame.waitFor();
@@ -267,6 +270,7 @@ describe('community', () => {
     expect(await page.getByRole('link', { name: fr.addToCalendar }).getAttribute('href')).toBe(SUBSCRIBE);
     expect(await page.getByRole('link', { name: fr.joinChat }).getAttribute('href')).toBe(CHAT);
     expect(await page.getByRole('link', { name: fr.backHome }).getAttribute('href')).toBe('/home');
+    await waitForHydration(page);
     await page.getByRole('button', { name: fr.showCalendar }).click();
     expect(await page.getByTitle(fr.calendarFrame).getAttribute('src')).toBe(EMBED);
     await expect.poll(() => calendarRequests.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blocking, describeFindings, scanPage } from './support/axe';
-import { openPage, type PageOptions } from './support/browser';
+import { expectFocused, openPage, type PageOptions } from './support/browser';
 import { openChat, readMessages, sendAndWaitForReply } from './support/chat';
 import { safetyUi } from './support/safety-texts';
 import { setupSuite } from './support/suite';
@@ -139,7 +139,7 @@ describe('in English, in the United States', () => {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await button.evaluate((el) => el === document.activeElement), 'the focus is back on the button').toBe(true);
+    await expectFocused(button, 'the focus is back on the button');
   });
 
   it('a country chosen in the panel changes it at once, is remembered, and goes with the next message', async () => {
@@ -244,7 +244,7 @@ describe('en français, en France, sur un téléphone', () => {
     expect(await dialog.getByRole('link', { name: t.call('3114') }).getAttribute('href')).toBe('tel:3114');
     await dialog.getByRole('button', { name: t.close }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(button, 'the focus is back on the button');
   });
 });
 

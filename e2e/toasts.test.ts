@@ -31,17 +31,20 @@ async function shownToast(page: Page): Promise<Box> {
   const toast = page.getByRole('region', { name: ui('en').toasts }).locator('[data-sonner-toast][data-visible="true"]').first();
   await toast.waitFor();
   await expect.poll(() => toast.getAttribute('data-mounted')).toBe('true');
-  // Its entry animation over: two readings of its box agree.
-  let last = await boxOf(toast);
-  await expect
-    .poll(async () => {
-      const now = await boxOf(toast);
-      const still = now.y === last.y && now.x === last.x;
-      last = now;
-      return still;
-    })
-    .toBe(true);
-  return last;
+  // Its entry transition over: none left running, and its box the same two frames apart (two readings in one
+  // frame would agree even mid-slide on a busy machine).
+  const settled = () =>
+    toast.evaluate(async (el) => {
+      await Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined)));
+      const read = () => el.getBoundingClientRect().toJSON() as DOMRect;
+      const before = read();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const after = read();
+      return before.x === after.x && before.y === after.y ? after : null;
+    });
+  let box: Box | null = null;
+  await expect.poll(async () => (box = await settled()) !== null, { message: 'the toast comes to rest' }).toBe(true);
+  return box!;
 }
 
 /** Every visible link and button of the header is the element found at its own centre: nothing lies over it. */

@@ -3,8 +3,8 @@
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './paths';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -117,4 +117,12 @@ export function pathOf(page: Page): string {
 /** Waits until the page's code runs: a page drawn on the server shows its controls before they answer. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Waits until the element has the focus. A closing dialog hands the focus back in a task of its own after it
+ * leaves the page, so reading `document.activeElement` right as it disappears can see the body in between.
+ */
+export async function expectFocused(target: Locator, message: string): Promise<void> {
+  await expect.poll(() => target.evaluate((el) => el === document.activeElement), { message, timeout: 5_000, interval: 50 }).toBe(true);
 }
