@@ -17,7 +17,7 @@ const policy = async (language: string) => privacyPolicySchema.parse((await call
 describe('the privacy policy', () => {
   it('is public, in English and French, with the contact address and the effective date, covering what the spec lists', async () => {
     const en = await policy('en');
-    expect(en).toMatchObject({ language: 'en', contactEmail: 'privacy@souvenir.example', effectiveDate: '2025-04-08', customised: false, updatedAt: null });
+    expect(en).toMatchObject({ language: 'en', contactEmail: 'privacy@souvenir.example', effectiveDate: '2026-11-25', customised: false, updatedAt: null });
     for (const topic of ['e-mail address', 'avatar', 'biographical', 'never stored on our servers', 'Stripe', 'process transactions', 'customer service', 'Access', 'Correct', 'Delete', 'Object to', 'data portability', '{email}']) {
       expect(en.content, topic).toContain(topic);
     }

@@ -11,8 +11,8 @@ const en = {
   cancel: 'Cancel', // privacy:editor.cancel
   updateSuccess: 'The privacy policy has been updated', // privacy:privacyPolicy.updateSuccess
   editCancelled: 'Changes discarded', // privacy:privacyPolicy.editCancelled
-  /** "Effective date: …" of April 8, 2025, in this language (privacy:effectiveDate; French with a non-breaking space). */
-  effectiveDate: 'Effective date: April 8, 2025',
+  /** "Effective date: …" of November 25, 2026, in this language (privacy:effectiveDate; French with a non-breaking space). */
+  effectiveDate: 'Effective date: November 25, 2026',
   /** A section heading of the built-in policy. */
   builtInHeading: 'What we collect',
   // Community (community:*).
@@ -35,7 +35,7 @@ const fr: typeof en = {
   cancel: 'Annuler',
   updateSuccess: 'La politique de confidentialité a été mise à jour',
   editCancelled: 'Modifications abandonnées',
-  effectiveDate: 'Date d’entrée en vigueur\u00a0: 8 avril 2025',
+  effectiveDate: 'Date d’entrée en vigueur\u00a0: 25 novembre 2026',
   builtInHeading: 'Ce que nous collectons',
   communityTitle: 'Communauté',
   calendarSection: 'Les ateliers de la semaine',

@@ -74,7 +74,9 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 
-export const PRIVACY_POLICY_EFFECTIVE_DATE = '2025-04-08';
+// The built-in policy's date changes with its substance: it now says what encrypted keeping and continuity store
+// (docs/decisions/0076-privacy-policy-date-follows-its-text.md).
+export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-25';
 
 // Conversations kept across devices, encrypted in the browser (docs/keeping.md, decision 0043).
 /** PBKDF2-SHA-256 iterations that derive the passphrase's key; the server refuses envelopes below the floor. */
