@@ -15,7 +15,16 @@ COPY package.json package-lock.json ./
 COPY vendor ./vendor
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
+
+# What the server runs, and nothing else: no dev dependencies, and none of the optional peers some libraries
+# name (test runners, TypeScript, drizzle-kit) that npm would otherwise keep because the full install had them.
+FROM ${NODE_IMAGE} AS runtime-deps
+ARG NODE_EXTRA_CA_CERTS
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY vendor ./vendor
+RUN npm ci --omit=dev --legacy-peer-deps --no-audit --no-fund
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
@@ -26,7 +35,7 @@ WORKDIR /app
 # Only what the server runs: its bundle, the built web app, the migrations it applies at start, and the
 # production dependencies (sharp's and PGlite's binaries come with them).
 COPY --from=build /app/package.json ./package.json
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/src/server/db/migrations ./src/server/db/migrations
 RUN mkdir -p /data && chown node:node /data

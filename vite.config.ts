@@ -48,6 +48,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : r('./src/web/public'),
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker({ entry: r('./src/web/sw/worker.ts') })])],
   resolve: { alias },
+  // The icons are drawn into the server render's bundle, so the server needs no icon package at run time (the
+  // container installs only what the server runs; docs/self-hosting.md).
+  ssr: { noExternal: ['lucide-react'] },
   build: isSsrBuild
     ? { outDir: r('./dist/ssr'), emptyOutDir: true, sourcemap: true, copyPublicDir: false }
     : {
