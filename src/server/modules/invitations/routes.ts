@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamsSchema } from '@shared/contracts/id-params';
 import { invitationCreateSchema, invitationListSchema, invitationLookupSchema, invitationSchema } from '@shared/contracts/invitations';
 import type { OriginResolver } from '../../public-origin';
 import type { AdminGuard } from '../auth/service';
@@ -27,7 +28,7 @@ export function invitationsRoutes(deps: { admin: AdminGuard; invitations: Invita
       },
     );
 
-    api.delete('/api/admin/invitations/:id', { onRequest: deps.admin.onRequest, schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
+    api.delete('/api/admin/invitations/:id', { onRequest: deps.admin.onRequest, schema: { params: idParamsSchema } }, async (request, reply) => {
       await deps.invitations.revoke(request.params.id);
       return reply.status(204).send();
     });
