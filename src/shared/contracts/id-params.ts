@@ -5,7 +5,13 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /**
- * `…/:id` in a route. Any text passes here: an id of the wrong shape names nothing, and the service answers
- * 404 as it does for someone else's row, so a malformed id and a missing one cannot be told apart.
+ * A route parameter naming an existing row (`…/:id`, `…/:conversationId`). Any text passes here: an id of the
+ * wrong shape names nothing, and the service answers 404 as it does for someone else's row, so a malformed id
+ * and a missing one cannot be told apart.
  */
-export const idParamsSchema = z.object({ id: z.string() });
+export function idParamsNamed<Name extends string>(name: Name) {
+  return z.object({ [name]: z.string() } as Record<Name, z.ZodString>);
+}
+
+/** `…/:id` in a route, read as `idParamsNamed` says. */
+export const idParamsSchema = idParamsNamed('id');

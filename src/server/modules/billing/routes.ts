@@ -31,9 +31,6 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
     const signedIn = async (request: FastifyRequest) => {
       await deps.session.require(request);
     };
-    const adminOnly = async (request: FastifyRequest) => {
-      await deps.admin.require(request);
-    };
 
     api.get('/api/billing/status', { onRequest: signedIn, schema: { response: { 200: subscriptionStatusSchema } } }, async (request) =>
       deps.billing.statusOf(deps.session.current(request).id),
@@ -95,30 +92,30 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
     });
 
     // Coupons and free access: administrators only.
-    api.get('/api/admin/coupons', { onRequest: adminOnly, schema: { querystring: couponLanguageQuerySchema, response: { 200: couponMapSchema } } }, async (request) => ({
+    api.get('/api/admin/coupons', { onRequest: deps.admin.onRequest, schema: { querystring: couponLanguageQuerySchema, response: { 200: couponMapSchema } } }, async (request) => ({
       language: request.query.language,
       coupons: await deps.billing.coupons(request.query.language),
     }));
-    api.post('/api/admin/coupons', { onRequest: adminOnly, schema: { body: couponAddSchema, response: { 200: couponMapSchema } } }, async (request) => {
+    api.post('/api/admin/coupons', { onRequest: deps.admin.onRequest, schema: { body: couponAddSchema, response: { 200: couponMapSchema } } }, async (request) => {
       await deps.billing.addCoupon(request.body.language, request.body.code, request.body.promotionId);
       return { language: request.body.language, coupons: await deps.billing.coupons(request.body.language) };
     });
     api.delete(
       '/api/admin/coupons/:language/:code',
-      { onRequest: adminOnly, schema: { params: z.object({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }), code: z.string() }), response: { 200: couponMapSchema } } },
+      { onRequest: deps.admin.onRequest, schema: { params: z.object({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }), code: z.string() }), response: { 200: couponMapSchema } } },
       async (request) => {
         await deps.billing.removeCoupon(request.params.language, request.params.code);
         return { language: request.params.language, coupons: await deps.billing.coupons(request.params.language) };
       },
     );
-    api.post('/api/admin/coupons/validate', { onRequest: adminOnly, schema: { body: couponValidateSchema, response: { 200: couponValiditySchema } } }, async (request) => ({
+    api.post('/api/admin/coupons/validate', { onRequest: deps.admin.onRequest, schema: { body: couponValidateSchema, response: { 200: couponValiditySchema } } }, async (request) => ({
       valid: await deps.billing.validateCoupon(request.body.language, request.body.code),
     }));
 
-    api.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } }, async (request) =>
+    api.get('/api/admin/users', { onRequest: deps.admin.onRequest, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } }, async (request) =>
       deps.billing.listUsers(request.query.search, request.query.page),
     );
-    api.put('/api/admin/users/:id/free-access', { onRequest: adminOnly, schema: { params: idParamsSchema, body: freeAccessUpdateSchema } }, async (request, reply) => {
+    api.put('/api/admin/users/:id/free-access', { onRequest: deps.admin.onRequest, schema: { params: idParamsSchema, body: freeAccessUpdateSchema } }, async (request, reply) => {
       await deps.billing.setFreeAccess(request.params.id, request.body.freeAccess);
       return reply.status(204).send();
     });

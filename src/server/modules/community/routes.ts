@@ -14,9 +14,7 @@ export function communityRoutes(deps: { admin: AdminGuard; community: CommunityS
     api.put(
       '/api/admin/community',
       {
-        onRequest: async (request) => {
-          await deps.admin.require(request);
-        },
+        onRequest: deps.admin.onRequest,
         schema: { body: communityUpdateSchema, response: { 200: communitySchema } },
       },
       async (request) => deps.community.save(request.body),

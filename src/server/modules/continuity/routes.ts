@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { continuityFactCreateSchema, continuityFactSchema, continuityQuerySchema, continuitySchema, continuitySettingsSchema } from '@shared/contracts/continuity';
+import { idParamsSchema } from '@shared/contracts/id-params';
 import type { SessionReader } from '../auth/service';
 import type { ContinuityService } from './service';
-
-// Any id: unknown, malformed or another person's are all "not found".
-const idParams = z.object({ id: z.string() });
 
 export function continuityRoutes(deps: { session: SessionReader; continuity: ContinuityService }) {
   return async (app: FastifyInstance) => {
@@ -33,13 +30,13 @@ export function continuityRoutes(deps: { session: SessionReader; continuity: Con
       return reply.status(201).send(await deps.continuity.addFact(user.id, request.body.text));
     });
 
-    api.delete('/api/continuity/facts/:id', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+    api.delete('/api/continuity/facts/:id', { ...signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.continuity.removeFact(user.id, request.params.id);
       return reply.status(204).send();
     });
 
-    api.delete('/api/continuity/memories/:id', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+    api.delete('/api/continuity/memories/:id', { ...signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.continuity.hideMemory(user.id, request.params.id);
       return reply.status(204).send();

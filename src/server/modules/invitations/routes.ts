@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamsSchema } from '@shared/contracts/id-params';
 import { invitationCreateSchema, invitationListSchema, invitationLookupSchema, invitationSchema } from '@shared/contracts/invitations';
 import type { OriginResolver } from '../../public-origin';
 import type { AdminGuard } from '../auth/service';
@@ -10,16 +11,13 @@ import type { InvitationsService } from './service';
 export function invitationsRoutes(deps: { admin: AdminGuard; invitations: InvitationsService; originOf: OriginResolver }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const adminOnly = async (request: FastifyRequest) => {
-      await deps.admin.require(request);
-    };
 
-    api.get('/api/admin/invitations', { onRequest: adminOnly, schema: { response: { 200: invitationListSchema } } }, async () => deps.invitations.list());
+    api.get('/api/admin/invitations', { onRequest: deps.admin.onRequest, schema: { response: { 200: invitationListSchema } } }, async () => deps.invitations.list());
 
     api.post(
       '/api/admin/invitations',
       {
-        onRequest: adminOnly,
+        onRequest: deps.admin.onRequest,
         schema: { body: invitationCreateSchema, response: { 201: invitationSchema } },
         config: { rateLimit: { max: 30, timeWindow: 60 * 1000 } },
       },
@@ -30,7 +28,7 @@ export function invitationsRoutes(deps: { admin: AdminGuard; invitations: Invita
       },
     );
 
-    api.delete('/api/admin/invitations/:id', { onRequest: adminOnly, schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
+    api.delete('/api/admin/invitations/:id', { onRequest: deps.admin.onRequest, schema: { params: idParamsSchema } }, async (request, reply) => {
       await deps.invitations.revoke(request.params.id);
       return reply.status(204).send();
     });

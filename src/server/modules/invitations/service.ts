@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isUuid } from '@shared/contracts/id-params';
 import type { Invitation, InvitationCreate, InvitationList, InvitationLookup } from '@shared/contracts/invitations';
 import { INVITATION_TOKEN_PATTERN } from '@shared/contracts/invitations';
 import type { Language } from '@shared/limits';
@@ -9,7 +10,6 @@ import type { InvitationRow, InvitationsRepository } from './repository';
 
 export type RegistrationMode = 'open' | 'invite' | 'closed';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const languageOf = (value: string): Language => (value === 'fr' ? 'fr' : 'en');
 
@@ -85,7 +85,7 @@ export function createInvitationsService(deps: {
     },
 
     async revoke(id: string): Promise<void> {
-      if (!UUID.test(id) || !(await invitations.remove(id))) throw new AppError('NOT_FOUND', 'No such invitation.');
+      if (!isUuid(id) || !(await invitations.remove(id))) throw new AppError('NOT_FOUND', 'No such invitation.');
     },
 
     /** What the registration page shows for a link; the same 404 for unknown, used and expired tokens. */

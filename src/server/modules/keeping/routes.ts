@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   conversationEnvelopeSchema,
   keepingKeysSchema,
@@ -10,11 +9,12 @@ import {
   keptConversationParamsSchema,
   keptConversationSchema,
 } from '@shared/contracts/keeping';
+import { idParamsNamed } from '@shared/contracts/id-params';
 import type { SessionReader } from '../auth/service';
 import type { KeepingService } from './service';
 
-// Any id is read as "not found" when unknown, malformed or another person's.
-const anyId = z.object({ conversationId: z.string() });
+// Reading: any id is "not found" when unknown, malformed or another person's. Writing takes only a UUID.
+const anyConversationId = idParamsNamed('conversationId');
 
 export function keepingRoutes(deps: { session: SessionReader; keeping: KeepingService }) {
   return async (app: FastifyInstance) => {
@@ -56,7 +56,7 @@ export function keepingRoutes(deps: { session: SessionReader; keeping: KeepingSe
 
     api.get(
       '/api/keeping/conversations/:conversationId',
-      { ...signedIn, schema: { params: anyId, response: { 200: keptConversationSchema } } },
+      { ...signedIn, schema: { params: anyConversationId, response: { 200: keptConversationSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.keeping.get(user.id, request.params.conversationId);

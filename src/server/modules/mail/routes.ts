@@ -8,14 +8,13 @@ import type { MailService } from './service';
 export function mailRoutes(deps: { admin: AdminGuard; mail: MailService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const adminOnly = deps.admin.onRequest;
 
-    api.post('/api/admin/email/test', { onRequest: adminOnly, schema: { body: testEmailSchema } }, async (request, reply) => {
+    api.post('/api/admin/email/test', { onRequest: deps.admin.onRequest, schema: { body: testEmailSchema } }, async (request, reply) => {
       await deps.mail.sendTest(request.body);
       return reply.status(204).send();
     });
 
-    api.get('/api/admin/outbox', { onRequest: adminOnly, schema: { querystring: outboxQuerySchema, response: { 200: outboxPageSchema } } }, async (request) =>
+    api.get('/api/admin/outbox', { onRequest: deps.admin.onRequest, schema: { querystring: outboxQuerySchema, response: { 200: outboxPageSchema } } }, async (request) =>
       deps.mail.outbox(request.query.page),
     );
   };

@@ -18,9 +18,7 @@ export function privacyRoutes(deps: { admin: AdminGuard; privacy: PrivacyService
     api.put(
       '/api/admin/privacy-policy/:language',
       {
-        onRequest: async (request) => {
-          await deps.admin.require(request);
-        },
+        onRequest: deps.admin.onRequest,
         schema: {
           params: z.object({ language: z.enum(LANGUAGES, { error: 'validation.languageRequired' }) }),
           body: privacyPolicyUpdateSchema,

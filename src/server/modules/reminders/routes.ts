@@ -9,13 +9,12 @@ import type { RemindersService } from './service';
 export function remindersRoutes(deps: { admin: AdminGuard; reminders: RemindersService; originOf: OriginResolver }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const adminOnly = deps.admin.onRequest;
 
-    api.post('/api/admin/reminders/bulk', { onRequest: adminOnly, schema: { body: bulkReminderSchema, response: { 200: reminderResultSchema } } }, async (request) =>
+    api.post('/api/admin/reminders/bulk', { onRequest: deps.admin.onRequest, schema: { body: bulkReminderSchema, response: { 200: reminderResultSchema } } }, async (request) =>
       deps.reminders.remindInactive(request.body.days, request.log, deps.originOf(request)),
     );
 
-    api.post('/api/admin/reminders/single', { onRequest: adminOnly, schema: { body: singleReminderSchema, response: { 200: reminderResultSchema } } }, async (request) =>
+    api.post('/api/admin/reminders/single', { onRequest: deps.admin.onRequest, schema: { body: singleReminderSchema, response: { 200: reminderResultSchema } } }, async (request) =>
       deps.reminders.remindOne(request.body.email, deps.originOf(request)),
     );
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminSafetyResponseSchema } from '@shared/contracts/safety';
 import type { AdminGuard } from '../auth/service';
@@ -7,11 +7,8 @@ import type { SafetyService } from './service';
 /** The administrators' read-only view of the crisis layer: its locked instructions and the referral counts. */
 export function safetyRoutes(deps: { admin: AdminGuard; safety: SafetyService }) {
   return async (app: FastifyInstance) => {
-    const adminOnly = async (request: FastifyRequest) => {
-      await deps.admin.require(request);
-    };
     app
       .withTypeProvider<ZodTypeProvider>()
-      .get('/api/admin/safety', { onRequest: adminOnly, schema: { response: { 200: adminSafetyResponseSchema } } }, async () => deps.safety.adminView());
+      .get('/api/admin/safety', { onRequest: deps.admin.onRequest, schema: { response: { 200: adminSafetyResponseSchema } } }, async () => deps.safety.adminView());
   };
 }

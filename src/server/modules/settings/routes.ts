@@ -12,15 +12,14 @@ const AGENT_AVATAR: ExpectedFile = { field: 'avatar', requiredKey: 'validation.a
 export function settingsRoutes(deps: { admin: AdminGuard; session: SessionReader; settings: SettingsService; uploadMax: number }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const adminOnly = deps.admin.onRequest;
 
-    api.get('/api/admin/settings', { onRequest: adminOnly, schema: { response: { 200: adminSettingsSchema } } }, async () => deps.settings.get());
+    api.get('/api/admin/settings', { onRequest: deps.admin.onRequest, schema: { response: { 200: adminSettingsSchema } } }, async () => deps.settings.get());
 
-    api.patch('/api/admin/settings', { onRequest: adminOnly, schema: { body: adminSettingsUpdateSchema, response: { 200: adminSettingsSchema } } }, async (request) =>
+    api.patch('/api/admin/settings', { onRequest: deps.admin.onRequest, schema: { body: adminSettingsUpdateSchema, response: { 200: adminSettingsSchema } } }, async (request) =>
       deps.settings.update(request.body),
     );
 
-    api.delete('/api/admin/settings/agent-avatar', { onRequest: adminOnly }, async (request, reply) => {
+    api.delete('/api/admin/settings/agent-avatar', { onRequest: deps.admin.onRequest }, async (request, reply) => {
       await deps.settings.removeAgentAvatar({ log: request.log });
       return reply.status(204).send();
     });
@@ -29,7 +28,7 @@ export function settingsRoutes(deps: { admin: AdminGuard; session: SessionReader
     await registerFileUpload(app, {
       url: '/api/admin/settings/agent-avatar',
       expected: AGENT_AVATAR,
-      onRequest: adminOnly,
+      onRequest: deps.admin.onRequest,
       response: agentAvatarResponseSchema,
       rateLimit: { max: deps.uploadMax, timeWindow: 60_000, key: (request) => `agent-avatar|${deps.session.current(request).id}` },
       handle: (request, file) => deps.settings.replaceAgentAvatar(file, { log: request.log }),

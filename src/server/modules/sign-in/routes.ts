@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signInMethodsSchema, signInMethodsUpdateSchema } from '@shared/contracts/sign-in';
 import type { AdminGuard } from '../auth/service';
@@ -8,18 +8,15 @@ import type { SignInService } from './service';
 export function signInRoutes(deps: { admin: AdminGuard; signIn: SignInService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const adminOnly = async (request: FastifyRequest) => {
-      await deps.admin.require(request);
-    };
 
-    api.get('/api/admin/sign-in', { onRequest: adminOnly, schema: { response: { 200: signInMethodsSchema } } }, async (request) => {
+    api.get('/api/admin/sign-in', { onRequest: deps.admin.onRequest, schema: { response: { 200: signInMethodsSchema } } }, async (request) => {
       const admin = await deps.admin.require(request);
       return deps.signIn.methodsFor(admin.id);
     });
 
     api.put(
       '/api/admin/sign-in',
-      { onRequest: adminOnly, schema: { body: signInMethodsUpdateSchema, response: { 200: signInMethodsSchema } } },
+      { onRequest: deps.admin.onRequest, schema: { body: signInMethodsUpdateSchema, response: { 200: signInMethodsSchema } } },
       async (request) => {
         const admin = await deps.admin.require(request);
         const methods = await deps.signIn.setPasswordSignIn(admin.id, request.body.passwordSignIn);

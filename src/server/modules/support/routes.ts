@@ -27,11 +27,6 @@ export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard;
         await deps.session.require(request);
       },
     };
-    const adminOnly = {
-      onRequest: async (request: FastifyRequest) => {
-        await deps.admin.require(request);
-      },
-    };
 
     api.get('/api/support/tickets', { ...signedIn, schema: { response: { 200: ticketListSchema } } }, async (request) =>
       deps.support.listOwn(deps.session.current(request).id),
@@ -56,19 +51,19 @@ export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard;
 
     api.get(
       '/api/admin/support/tickets',
-      { ...adminOnly, schema: { querystring: adminTicketQuerySchema, response: { 200: adminTicketListSchema } } },
+      { onRequest: deps.admin.onRequest, schema: { querystring: adminTicketQuerySchema, response: { 200: adminTicketListSchema } } },
       async (request) => deps.support.listAll(request.query.status),
     );
 
     api.post(
       '/api/admin/support/tickets/:id/response',
-      { ...adminOnly, schema: { params: idParamsSchema, body: ticketResponseSchema, response: { 200: ticketResponseResultSchema } } },
+      { onRequest: deps.admin.onRequest, schema: { params: idParamsSchema, body: ticketResponseSchema, response: { 200: ticketResponseResultSchema } } },
       async (request) => deps.support.respond(request.params.id, request.body.response, { log: request.log, origin: deps.originOf(request) }),
     );
 
     api.post(
       '/api/admin/support/tickets/:id/close',
-      { ...adminOnly, schema: { params: idParamsSchema, response: { 200: adminTicketSchema } } },
+      { onRequest: deps.admin.onRequest, schema: { params: idParamsSchema, response: { 200: adminTicketSchema } } },
       async (request) => deps.support.close(request.params.id),
     );
   };
