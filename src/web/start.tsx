@@ -2,14 +2,13 @@
 // (docs/decisions/0085-hydrate-public-pages-on-interaction.md).
 import type { MeResponse } from '@shared/contracts/me';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { meQueryKey, meQueryOptions } from './lib/api/get-me';
-import { whenHydrated } from './lib/deferred-hydration';
 import { i18n, setLanguage } from './lib/i18n';
 import { readStoredLanguage, toLanguage } from './lib/language';
 import { createQueryClient } from './lib/query-client';
@@ -64,17 +63,13 @@ async function start() {
       </AppProviders>
     </StrictMode>
   );
-  // The first render (or hydration) as a transition: React then works in slices of a few milliseconds and lets the
-  // browser answer in between, instead of one long task that blocks a phone for a few hundred (decision 0085).
-  startTransition(() => {
-    if (rendered) hydrateRoot(container!, app);
-    else createRoot(container!).render(app);
-  });
+  if (rendered) hydrateRoot(container!, app);
+  else createRoot(container!).render(app);
 
   // The server drew the page in the language it could tell (cookie, then the browser's); a choice remembered on
-  // this browser from before the cookie existed wins once the page is hydrated, and sets the cookie for next time.
+  // this browser from before the cookie existed wins now, and sets the cookie for next time.
   const stored = toLanguage(readStoredLanguage());
-  if (rendered && stored && stored !== i18n.language) void whenHydrated(document).then(() => setLanguage(stored));
+  if (rendered && stored && stored !== i18n.language) setLanguage(stored);
 }
 
 void start();

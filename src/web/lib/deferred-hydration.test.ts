@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HYDRATED_ATTRIBUTE, loadOnFirstInteraction, waitsForInteraction, whenHydrated } from './deferred-hydration';
+import { HYDRATED_ATTRIBUTE, loadOnFirstInteraction, waitsForInteraction } from './deferred-hydration';
 
 /** A page as the server draws it: a button that only the app answers, a real link, and a disabled button. */
 function drawnPage(marked = true) {
@@ -71,19 +71,5 @@ describe('loadOnFirstInteraction', () => {
     byId('off').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     await hydrate(doc);
     expect(pressed).toHaveBeenCalledOnce();
-  });
-});
-
-describe('whenHydrated', () => {
-  it('resolves once the app marks the page, or at once when it already has', async () => {
-    const { doc } = drawnPage();
-    let done = false;
-    const waiting = whenHydrated(doc).then(() => void (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(done).toBe(false);
-    await hydrate(doc);
-    await waiting;
-    expect(done).toBe(true);
-    await whenHydrated(doc);
   });
 });

@@ -19,20 +19,6 @@ export function waitsForInteraction(doc: Document): boolean {
   return doc.documentElement.getAttribute(HYDRATE_ATTRIBUTE) === ON_INTERACTION;
 }
 
-/** Resolves once the app has marked the page hydrated (at once if it already has). */
-export function whenHydrated(doc: Document): Promise<void> {
-  const root = doc.documentElement;
-  return new Promise((resolve) => {
-    if (root.hasAttribute(HYDRATED_ATTRIBUTE)) return resolve();
-    const observer = new MutationObserver(() => {
-      if (!root.hasAttribute(HYDRATED_ATTRIBUTE)) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe(root, { attributes: true, attributeFilter: [HYDRATED_ATTRIBUTE] });
-  });
-}
-
 /**
  * Calls `load` once, at the first interaction. A click on a button before the app has marked the page hydrated is
  * held (the server-drawn button has no handler yet) and given again to the same button once it is; only the last
