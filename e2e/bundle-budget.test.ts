@@ -14,17 +14,17 @@ import { ui } from './support/texts';
 import { newUser, registerViaApi, signInViaApi } from './support/users';
 
 /**
- * The public pages are drawn on the server (decision 0038): a shared memory needs no script at all, and the landing
- * and sign-in pages are readable before their scripts run, which only hydrate them — with the libraries every page
- * runs (React, React Router, i18next, TanStack Query, zod, sonner, tailwind-merge: ~166 KB gzipped on their own), so
- * the 100 KB asked for the public pages' scripts is not met by these two (docs/performance.md). The budgets hold what
- * was reached, with a little room, so a page that starts pulling in another page's code fails here. /auth also
- * carries its forms (react-hook-form, the zod resolver, Radix tabs) and better-auth's client, and since single
- * sign-on and invitations their button and link reading: 240.6 KB measured, held at 245.
- * The signed-in home is 219.5 KB: the account menu, the phone drawer, the welcome-back and conversation dialogs load
- * when they open (~35 KB of Radix and positioning code that every signed-in page carried); 225 holds that.
+ * The public pages are drawn on the server (decision 0038). A shared memory needs no script at all. The landing,
+ * community and privacy pages work as drawn and load the app only when someone starts using them (decision 0085):
+ * what counts for them is what loads before that, the page's first script alone — held at a few KB, so nothing of
+ * the framework creeps back in before the interaction. /auth needs its code for its forms and loads it at once: the
+ * libraries every page runs (React, React Router, i18next, TanStack Query, zod, sonner, tailwind-merge, ~166 KB on
+ * their own), its forms (react-hook-form, the zod resolver, Radix tabs) and its single sign-on buttons; better-auth's
+ * client loads when a form is sent: 230.9 KB measured, held at 235 (the first script: 2.0 KB, held at 5). The
+ * signed-in home is 223.7 KB: the account menu, the phone drawer, the welcome-back and conversation dialogs load when
+ * they open; 225 holds that. Figures: docs/performance.md.
  */
-const BUDGET_KB = { landing: 200, auth: 245, shared: 0, home: 225 };
+const BUDGET_KB = { beforeInteraction: 5, auth: 235, shared: 0, home: 225 };
 
 const s = setupSuite();
 
@@ -73,16 +73,23 @@ async function seedOwner() {
 }
 
 describe('JavaScript budget of a first visit', () => {
-  it(`keeps the landing page within ${BUDGET_KB.landing} KB gzipped and /auth within ${BUDGET_KB.auth}, and a shared memory loads no script, signed out`, async () => {
+  it(`loads at most ${BUDGET_KB.beforeInteraction} KB gzipped on the landing, community and privacy pages before anyone uses them, /auth within ${BUDGET_KB.auth}, and a shared memory no script, signed out`, async () => {
     const { token } = await seedOwner();
     const t = ui('en');
 
-    const landing = await openPage(s.browser);
-    expectWithin(
-      await scriptsOf(landing.page, `${s.app.baseUrl}/`, (page) => page.getByRole('link', { name: t.signInWithEmail }).waitFor()),
-      BUDGET_KB.landing,
-      '/',
-    );
+    for (const path of ['/', '/community', '/privacy-policy']) {
+      const { page } = await openPage(s.browser);
+      expectWithin(
+        // Drawn and quiet, nobody having touched it: the app has not loaded, so the page's first script is all there is.
+        await scriptsOf(page, `${s.app.baseUrl}${path}`, async (p) => {
+          await p.getByRole('heading', { level: 1 }).first().waitFor();
+          expect(await p.locator('html').getAttribute('data-hydrated'), path).toBeNull();
+        }),
+        BUDGET_KB.beforeInteraction,
+        `${path} before any interaction`,
+      );
+      expect(await page.locator('html').getAttribute('data-hydrated'), `${path} still waits for someone`).toBeNull();
+    }
 
     const auth = await openPage(s.browser);
     expectWithin(

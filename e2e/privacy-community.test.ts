@@ -85,12 +85,12 @@ describe('privacy policy', () => {
     expect(await page.getByRole('button', { name: en.edit }).count(), 'no Edit for a visitor').toBe(0);
 
     const group = page.getByRole('group', { name: en.policyLanguage });
-    await group.getByRole('button', { name: 'Français', exact: true }).click();
+    await group.getByRole('link', { name: 'Français', exact: true }).click();
     article = await shownPolicy(page, fr.builtInHeading);
     expect(await article.getAttribute('lang')).toBe('fr');
     expect(await article.textContent()).toContain(fr.effectiveDate);
     expect(await article.getByRole('link', { name: CONTACT }).first().getAttribute('href')).toBe(`mailto:${CONTACT}`);
-    expect(await group.getByRole('button', { name: 'Français', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await group.getByRole('link', { name: 'Français', exact: true }).getAttribute('aria-current')).toBe('true');
     expect(new URL(page.url()).searchParams.get('language')).toBe('fr');
     // Only the policy changed language, not the interface.
     await page.getByRole('heading', { level: 1, name: en.policyTitle }).waitFor();
@@ -102,7 +102,7 @@ describe('privacy policy', () => {
     await page.goto(policyUrl());
     await shownPolicy(page, en.builtInHeading);
     await waitForHydration(page);
-    await page.getByRole('group', { name: en.policyLanguage }).getByRole('button', { name: 'Français', exact: true }).click();
+    await page.getByRole('group', { name: en.policyLanguage }).getByRole('link', { name: 'Français', exact: true }).click();
     await shownPolicy(page, fr.builtInHeading);
 
     // The editor: the raw Markdown of the language shown, at least 500 px high.

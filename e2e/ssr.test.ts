@@ -12,7 +12,7 @@ import frAuth from '../src/web/locales/fr/auth.json' with { type: 'json' };
 import frCommunity from '../src/web/locales/fr/community.json' with { type: 'json' };
 import frLanding from '../src/web/locales/fr/landing.json' with { type: 'json' };
 import frPrivacy from '../src/web/locales/fr/privacy.json' with { type: 'json' };
-import { openPage } from './support/browser';
+import { openPage, waitForHydration } from './support/browser';
 import { sharedUi } from './support/shared-texts';
 import { addMemories } from './support/database';
 import { setupSuite } from './support/suite';
@@ -83,11 +83,23 @@ async function layoutShift(page: Page): Promise<{ total: number; moved: string[]
   );
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
+/** The app has taken the page over (on the landing, community and privacy pages, after a first key press). */
+async function hydrated(page: Page) {
+  await waitForHydration(page);
+  await page.waitForFunction(() => {
     const root = document.getElementById('root');
     return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
   });
+}
+
+/** The page's scripts from the server, by path, as they download. */
+function scriptsLoadedBy(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('response', (response) => {
+    if ((response.headers()['content-type'] ?? '').includes('javascript')) paths.push(new URL(response.url()).pathname);
+  });
+  return paths;
+}
 
 describe('server-rendered public pages', () => {
   it('sends each public page with its text in the reader’s language, from the cookie or else Accept-Language', async () => {
@@ -223,6 +235,60 @@ describe('server-rendered public pages', () => {
     expect(errors).toEqual([]);
     const shift = await layoutShift(page);
     expect(shift.total, shift.moved.join('; ')).toBeLessThan(NO_VISIBLE_SHIFT);
+  });
+});
+
+describe('public pages that load the app when used', () => {
+  it('loads only the first small script on the landing, community and privacy pages until someone uses them', async () => {
+    for (const path of ['/', '/community', '/privacy-policy']) {
+      const { html } = await htmlOf(path);
+      expect(html, path).toContain('data-hydrate="interaction"');
+      expect(html, `${path} names none of the app's chunks`).not.toContain('rel="modulepreload"');
+      const { page } = await openPage(s.browser, { mobile: true });
+      const scripts = scriptsLoadedBy(page);
+      await page.goto(`${s.app.baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(scripts, path).toHaveLength(1);
+      expect(await page.locator('html').getAttribute('data-hydrated'), path).toBeNull();
+      // The first key press loads the app, which takes the page over.
+      await hydrated(page);
+      expect(scripts.length, path).toBeGreaterThan(1);
+    }
+    // /auth needs its code for its forms: it loads it at once, the chunks named in the page.
+    expect((await htmlOf('/auth')).html).toContain('rel="modulepreload"');
+  });
+
+  it('answers a button pressed before the app has loaded, once it has: the landing page’s language switch', async () => {
+    const { page } = await openPage(s.browser, { locale: 'en-US' });
+    await page.goto(`${s.app.baseUrl}/`);
+    await page.getByText(enLanding.tagline).waitFor();
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    await page.getByRole('button', { name: 'FR', exact: true }).click();
+    await page.getByText(frLanding.tagline).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.getByRole('button', { name: 'FR', exact: true }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('follows the landing page’s links and switches the policy’s language with JavaScript turned off', async () => {
+    const context = await s.browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${s.app.baseUrl}/`);
+      await page.getByRole('link', { name: enLanding.email }).click();
+      await page.getByText(enAuth.title).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/auth');
+
+      await page.goto(`${s.app.baseUrl}/privacy-policy`);
+      const group = page.getByRole('group', { name: enPrivacy.language.label });
+      await group.getByRole('link', { name: 'Français', exact: true }).click();
+      await page.locator('article[lang="fr"]').waitFor();
+      expect(await group.getByRole('link', { name: 'Français', exact: true }).getAttribute('aria-current')).toBe('true');
+      expect(new URL(page.url()).searchParams.get('language')).toBe('fr');
+      // Only the policy's language changed, not the interface's.
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -114,8 +114,14 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** Waits until the page's code runs: a page drawn on the server shows its controls before they answer. */
+/**
+ * Waits until the page's code runs: a page drawn on the server shows its controls before they answer. The landing,
+ * community and privacy pages load their code only when someone starts using them (decision 0085): there, as a
+ * reader would, this presses a key that does nothing by itself (Shift), which is the interaction they wait for.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
+  const waiting = await page.evaluate(() => document.documentElement.getAttribute('data-hydrate') === 'interaction' && !document.documentElement.hasAttribute('data-hydrated'));
+  if (waiting) await page.keyboard.press('Shift');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 

@@ -47,16 +47,26 @@ const ITALIC_SERIF = '../../node_modules/@fontsource-variable/fraunces/files/fra
 
 /**
  * The public pages the server draws, and the page modules each hydrates with (their chunks are preloaded). The
- * shared memory page is complete without any script: it is sent without the app's (decision 0038).
+ * shared memory page is complete without any script: it is sent without the app's (decision 0038). The landing,
+ * community and privacy pages work as they are drawn (real links) and load the app at the reader's first
+ * interaction (`onInteraction`, decision 0085): nothing of the app is preloaded for them.
  */
-const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; fonts?: string[] }[] = [
+const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; onInteraction?: boolean; fonts?: string[] }[] = [
   // The landing page's largest text is its quote, in the italic serif (index.html preloads only the upright faces).
-  { pattern: /^\/$/, modules: ['features/landing/pages/landing-page.tsx'], scripts: true, fonts: [ITALIC_SERIF] },
+  { pattern: /^\/$/, modules: ['features/landing/pages/landing-page.tsx'], scripts: true, onInteraction: true, fonts: [ITALIC_SERIF] },
   { pattern: /^\/auth\/?$/, modules: ['features/auth/pages/auth-page.tsx'], scripts: true },
   { pattern: /^\/shared\/[^/]*\/?$/, modules: [], scripts: false },
-  { pattern: /^\/community\/?$/, modules: ['app/main-layout.tsx', 'features/community/pages/community-page.tsx'], scripts: true },
-  { pattern: /^\/privacy-policy\/?$/, modules: ['app/main-layout.tsx', 'features/privacy-policy/pages/privacy-policy-page.tsx'], scripts: true },
+  { pattern: /^\/community\/?$/, modules: ['app/main-layout.tsx', 'features/community/pages/community-page.tsx'], scripts: true, onInteraction: true },
+  {
+    pattern: /^\/privacy-policy\/?$/,
+    modules: ['app/main-layout.tsx', 'features/privacy-policy/pages/privacy-policy-page.tsx'],
+    scripts: true,
+    onInteraction: true,
+  },
 ];
+
+/** The app's code, which the page's first script (src/web/main.tsx) imports: preloaded wherever it runs at once. */
+const APP_MODULE = 'start.tsx';
 
 /** The texts a page waits for: the public pages' in its language, and the app's too inside the signed-in frame. */
 function localeChunks(manifest: Manifest, language: Language, frame: boolean): string[] {
@@ -127,9 +137,21 @@ function chunksOf(manifest: Manifest, source: string, seen = new Set<string>()):
 /** Assembles a page from the built index.html. Every replacement is a function, so `$&` in a title stays text. */
 export function assemblePage(
   template: string,
-  page: { language: Language; rendered: boolean; title?: string; head?: string; body?: string; state: unknown; scripts: boolean; preload?: string[] },
+  page: {
+    language: Language;
+    rendered: boolean;
+    /** The app loads at the first interaction (src/web/lib/deferred-hydration.ts), not at once. */
+    onInteraction?: boolean;
+    title?: string;
+    head?: string;
+    body?: string;
+    state: unknown;
+    scripts: boolean;
+    preload?: string[];
+  },
 ): string {
-  let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"${page.rendered ? ' data-rendered' : ''}`);
+  const marks = `${page.rendered ? ' data-rendered' : ''}${page.onInteraction ? ' data-hydrate="interaction"' : ''}`;
+  let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"${marks}`);
   if (page.title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title!)}</title>`);
   if (!page.scripts) html = html.replace(/\s*<script type="module"[^>]*><\/script>/g, () => '').replace(/\s*<link rel="modulepreload"[^>]*>/g, () => '');
   const head = [page.head ?? '', ...(page.preload ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)]
@@ -153,6 +175,8 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
   const manifestFile = path.join(opts.webDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest) : {};
   const inShell = new Set(Object.values(manifest).filter((m) => m.isEntry).flatMap((m) => chunksOf(manifest, Object.keys(manifest).find((k) => manifest[k] === m)!)));
+  /** The app's chunks, named in the page so they download beside the first script instead of after it. */
+  const appChunks = chunksOf(manifest, APP_MODULE).filter((file) => !inShell.has(file));
 
   let ssr: ServerRenderModule | null = null;
   if (existsSync(opts.ssrEntry)) ssr = (await import(pathToFileURL(opts.ssrEntry).href)) as ServerRenderModule;
@@ -183,23 +207,40 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     const me = route && !route.scripts ? null : await signedInAs(request);
     if (me) {
       const profileLanguage = (me as { profile?: { defaultLanguage?: string } }).profile?.defaultLanguage;
-      const html = assemblePage(template, { language: isLanguage(profileLanguage) ? profileLanguage : language, rendered: false, state: { me }, scripts: true });
+      const html = assemblePage(template, {
+        language: isLanguage(profileLanguage) ? profileLanguage : language,
+        rendered: false,
+        state: { me },
+        scripts: true,
+        preload: appChunks,
+      });
       return { html, cacheControl: 'no-store', vary, ...setCookie };
     }
 
     if (!route || !ssr) {
       // Without the server bundle a shared page is still titled and previewed from its head alone.
       const extra = await opts.extraHead(pathname, language, request);
-      const page = { language, rendered: false, head: extra?.tags, state: { me: null }, scripts: true, ...(extra?.title ? { title: extra.title } : {}) };
+      const page = {
+        language,
+        rendered: false,
+        head: extra?.tags,
+        state: { me: null },
+        scripts: true,
+        preload: appChunks,
+        ...(extra?.title ? { title: extra.title } : {}),
+      };
       return { html: assemblePage(template, page), cacheControl: 'no-cache', vary, ...setCookie };
     }
 
     try {
       const [result, extra] = await Promise.all([ssr.render({ url, language, fetchApi }), opts.extraHead(pathname, language, request)]);
       const frame = route.modules.includes('app/main-layout.tsx');
-      const preload = route.scripts
-        ? [...new Set([...route.modules, ...localeChunks(manifest, language, frame)].flatMap((source) => chunksOf(manifest, source)))].filter((file) => !inShell.has(file))
-        : [];
+      const preload =
+        route.scripts && !route.onInteraction
+          ? [...new Set([APP_MODULE, ...route.modules, ...localeChunks(manifest, language, frame)].flatMap((source) => chunksOf(manifest, source)))].filter(
+              (file) => !inShell.has(file),
+            )
+          : [];
       const fonts = (route.fonts ?? [])
         .map((source) => manifest[source]?.file)
         .filter((file): file is string => Boolean(file))
@@ -212,13 +253,15 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
         body: result.html,
         state: { me: null, queries: result.state },
         scripts: route.scripts,
+        onInteraction: route.onInteraction,
         preload,
       });
       return { html, cacheControl: 'no-cache', vary, ...setCookie };
     } catch (error) {
       // A page that cannot be drawn here is still drawn by the browser.
       request.log.error({ err: error, url }, 'server render failed');
-      return { html: assemblePage(template, { language, rendered: false, state: { me: null }, scripts: true }), cacheControl: 'no-cache', vary, ...setCookie };
+      const html = assemblePage(template, { language, rendered: false, state: { me: null }, scripts: true, preload: appChunks });
+      return { html, cacheControl: 'no-cache', vary, ...setCookie };
     }
   };
 }

@@ -36,7 +36,7 @@ function localeOf(path: string): { language?: string; namespace?: string } {
 
 /**
  * A page the server rendered says its language on <html data-rendered>: the first render must use the same
- * one to hydrate (main.tsx then follows this browser's own choice, if different). Otherwise the usual order.
+ * one to hydrate (start.tsx then follows this browser's own choice, if different). Otherwise the usual order.
  */
 function initialLanguage(): Language {
   if (typeof document === 'undefined') return DEFAULT_LANGUAGE;

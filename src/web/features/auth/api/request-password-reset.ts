@@ -1,7 +1,7 @@
 import { forgotPasswordSchema } from '@shared/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { authClient } from '@web/lib/auth-client';
+import { loadAuthClient } from '@web/lib/load-auth-client';
 import { runAuthCall } from '../auth-error';
 
 export { forgotPasswordSchema };
@@ -9,7 +9,7 @@ export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 
 /** POST /api/auth/request-password-reset: mails a link to /auth/reset-password?token=… if the account exists. */
 export async function requestPasswordReset({ email }: ForgotPasswordInput): Promise<void> {
-  await runAuthCall(() => authClient.requestPasswordReset({ email, redirectTo: '/auth/reset-password' }));
+  await runAuthCall(async () => (await loadAuthClient()).requestPasswordReset({ email, redirectTo: '/auth/reset-password' }));
 }
 
 export function useRequestPasswordReset() {

@@ -1,13 +1,13 @@
 import { resetPasswordSchema } from '@shared/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '@web/lib/auth-client';
+import { loadAuthClient } from '@web/lib/load-auth-client';
 import { runAuthCall } from '../auth-error';
 
 export { resetPasswordSchema };
 
 /** POST /api/auth/reset-password with the token from the e-mailed link. */
 export async function resetPassword({ newPassword, token }: { newPassword: string; token: string }): Promise<void> {
-  await runAuthCall(() => authClient.resetPassword({ newPassword, token }));
+  await runAuthCall(async () => (await loadAuthClient()).resetPassword({ newPassword, token }));
 }
 
 export function useResetPassword() {

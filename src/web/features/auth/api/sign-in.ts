@@ -2,14 +2,14 @@ import type { SignInInput } from '@shared/contracts/auth';
 import { signInSchema } from '@shared/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '@web/lib/api/get-me';
-import { authClient } from '@web/lib/auth-client';
+import { loadAuthClient } from '@web/lib/load-auth-client';
 import { runAuthCall } from '../auth-error';
 
 export { signInSchema };
 
 /** POST /api/auth/sign-in/email: sets the session cookie. */
 export async function signIn({ email, password }: SignInInput): Promise<void> {
-  await runAuthCall(() => authClient.signIn.email({ email, password }));
+  await runAuthCall(async () => (await loadAuthClient()).signIn.email({ email, password }));
 }
 
 export function useSignIn() {

@@ -1,6 +1,7 @@
 import { registerSchema, type RegisterInput } from '@shared/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '@web/lib/auth-client';
+import type { authClient } from '@web/lib/auth-client';
+import { loadAuthClient } from '@web/lib/load-auth-client';
 import { runAuthCall } from '../auth-error';
 
 export { registerSchema };
@@ -12,7 +13,7 @@ export { registerSchema };
 export async function signUp({ email, password, firstName, defaultLanguage, invitationToken }: RegisterInput & { invitationToken?: string | undefined }): Promise<void> {
   // On an invite-only instance the invitation's token goes with the form; the server uses it up.
   const body = { email, password, name: firstName, defaultLanguage, callbackURL: '/auth?verified=1', ...(invitationToken ? { invitationToken } : {}) };
-  await runAuthCall(() => authClient.signUp.email(body as Parameters<typeof authClient.signUp.email>[0]));
+  await runAuthCall(async () => (await loadAuthClient()).signUp.email(body as Parameters<typeof authClient.signUp.email>[0]));
 }
 
 export function useSignUp() {

@@ -161,16 +161,19 @@ describe('privacy policy: reading', () => {
     const { user, router, languagesAsked } = setup();
     await policy();
     const group = screen.getByRole('group', { name: 'Language of the policy' });
-    expect(within(group).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(group).getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    // A real link to the same page in French: it works before the app's code has loaded.
+    expect(within(group).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/privacy-policy?language=fr');
 
-    await user.click(within(group).getByRole('button', { name: 'Français' }));
+    await user.click(within(group).getByRole('link', { name: 'Français' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Ce que nous collectons' })).toBeInTheDocument();
     const article = await policy();
     expect(article).toHaveAttribute('lang', 'fr');
     // French typography: a non-breaking space before the colon.
     expect(article.textContent).toContain('Date d’entrée en vigueur\u00a0: 8 avril 2025');
     expect(within(article).getByRole('link', { name: EMAIL })).toHaveAttribute('href', `mailto:${EMAIL}`);
-    expect(within(group).getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(group).getByRole('link', { name: 'Français' })).toHaveAttribute('aria-current', 'true');
+    expect(within(group).getByRole('link', { name: 'English' })).not.toHaveAttribute('aria-current');
     expect(languagesAsked).toEqual(['en', 'fr']);
     expect(router.state.location.search).toBe('?language=fr');
     // The interface stays as it was.
@@ -232,7 +235,9 @@ describe('privacy policy: administrators edit it', () => {
     expect(editor.style.minHeight).toBe(`${POLICY_EDITOR_MIN_PX}px`);
     expect(editor).toHaveAccessibleDescription(/Write \{email\} where the contact address should appear/);
     // The language stays put while editing.
-    for (const button of within(screen.getByRole('group', { name: 'Language of the policy' })).getAllByRole('button')) expect(button).toBeDisabled();
+    const languages = screen.getByRole('group', { name: 'Language of the policy' });
+    expect(within(languages).queryAllByRole('link')).toHaveLength(0);
+    expect(within(languages).getByText('Français')).toHaveAttribute('aria-disabled', 'true');
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
 
     await user.clear(editor);

@@ -3,13 +3,14 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/limits';
 import { CircleAlert, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useDateFormat } from '@web/lib/date-format';
 import { useMe } from '@web/lib/api/get-me';
 import { isLanguage, toLanguage } from '@web/lib/language';
 import { usePageTitle } from '@web/lib/page-head';
+import { cn } from '@web/lib/utils';
 import { usePrivacyPolicy } from '../api/get-privacy-policy';
 import { PolicyEditor } from '../components/policy-editor';
 import { PolicyMarkdown } from '../components/policy-markdown';
@@ -80,7 +81,7 @@ export function PrivacyPolicyPage() {
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:shrink-0">
           {/* While editing, the language stays put: the text in the editor is the one that will be saved. */}
-          <PolicyLanguageSwitch value={language} onChange={chooseLanguage} disabled={editing} />
+          <PolicyLanguageSwitch value={language} disabled={editing} />
           {isAdmin && !editing && policy.data ? (
             <Button ref={editButtonRef} variant="secondary" onClick={openEditor}>
               <Pencil aria-hidden="true" />
@@ -94,24 +95,39 @@ export function PrivacyPolicyPage() {
   );
 }
 
-/** English / Français, for the policy text only; each name is written in its own language. */
-function PolicyLanguageSwitch({ value, onChange, disabled }: { value: Language; onChange: (language: Language) => void; disabled: boolean }) {
+/**
+ * English / Français, for the policy text only; each name is written in its own language. Links to the same page with
+ * `?language=`, which the server draws too: they work before the app's code has loaded, or without it. The one
+ * shown is marked current; while editing they are inert, the text in the editor being the one that will be saved.
+ */
+function PolicyLanguageSwitch({ value, disabled }: { value: Language; disabled: boolean }) {
   const { t } = useTranslation(['privacy', 'common']);
+  const item =
+    'inline-flex h-10 items-center rounded-sm px-3 text-sm font-medium text-ink-muted transition-colors aria-[current=true]:bg-ink aria-[current=true]:text-paper';
   return (
     <div role="group" aria-label={t('privacy:language.label')} className="inline-flex rounded-md border border-line bg-surface p-0.5">
-      {LANGUAGES.map((language) => (
-        <button
-          key={language}
-          type="button"
-          lang={language}
-          aria-pressed={language === value}
-          disabled={disabled}
-          onClick={() => onChange(language)}
-          className="h-10 cursor-pointer rounded-sm px-3 text-sm font-medium text-ink-muted transition-colors hover:text-ink disabled:cursor-not-allowed disabled:opacity-60 aria-pressed:bg-ink aria-pressed:text-paper"
-        >
-          {t(`common:language.names.${language}`, { lng: language })}
-        </button>
-      ))}
+      {LANGUAGES.map((language) => {
+        const name = t(`common:language.names.${language}`, { lng: language });
+        const current = language === value ? 'true' : undefined;
+        return disabled ? (
+          <span key={language} lang={language} aria-disabled="true" aria-current={current} className={cn(item, 'cursor-not-allowed opacity-60')}>
+            {name}
+          </span>
+        ) : (
+          <Link
+            key={language}
+            to={{ search: `?${LANGUAGE_PARAM}=${language}` }}
+            replace
+            preventScrollReset
+            lang={language}
+            hrefLang={language}
+            aria-current={current}
+            className={cn(item, 'hover:text-ink')}
+          >
+            {name}
+          </Link>
+        );
+      })}
     </div>
   );
 }
