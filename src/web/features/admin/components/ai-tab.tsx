@@ -13,7 +13,7 @@ import {
   type AiProviderView,
   type AiTestResponse,
 } from '@shared/contracts/ai';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CircleAlert, Info } from 'lucide-react';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ import { useListAiModels } from '../api/list-ai-models';
 import { useTestAiProvider } from '../api/test-ai-provider';
 import { useUpdateAiProvider } from '../api/update-ai-provider';
 import { LocalModelPanel } from './local-model-panel';
+import { ProviderTest } from './provider-test';
 import { SettingsSection } from './settings-section';
 
 const PRESETS = Object.keys(AI_PRESETS) as AiPreset[];
@@ -313,25 +314,19 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
             </div>
           </div>
 
-          <div className="space-y-2 border-t border-line pt-4">
-            <Button type="button" variant="secondary" pending={probe.isPending} aria-describedby={resultId} data-testid={`admin-ai-${capability}-test`} onClick={() => void runTest()}>
-              {probe.isPending ? t('admin:ai.test.pending') : t('admin:ai.test.label')}
-            </Button>
-            <p className="text-sm text-ink-muted">{t(`admin:ai.${capability}.testHint`)}</p>
-            <div id={resultId} role="status" data-testid={`admin-ai-${capability}-test-result`}>
-              {testResult?.ok ? (
-                <p className="flex items-start gap-2 text-sm font-medium text-ink">
-                  <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                  {t('admin:ai.test.ok', { latency: testResult.latencyMs })}
-                </p>
-              ) : testResult ? (
-                <p className="flex items-start gap-2 text-sm font-medium text-danger">
-                  <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {t('admin:ai.test.notOk', { reason: reasonText(testResult) })}
-                </p>
-              ) : null}
-            </div>
-          </div>
+          <ProviderTest
+            id={resultId}
+            testId={`admin-ai-${capability}-test`}
+            hint={t(`admin:ai.${capability}.testHint`)}
+            pending={probe.isPending}
+            onRun={() => void runTest()}
+            outcome={
+              testResult && {
+                ok: testResult.ok,
+                message: testResult.ok ? t('admin:ai.test.ok', { latency: testResult.latencyMs }) : t('admin:ai.test.notOk', { reason: reasonText(testResult) }),
+              }
+            }
+          />
         </div>
       ) : null}
     </SettingsSection>
