@@ -13,14 +13,13 @@ import {
   type AiProviderView,
   type AiTestResponse,
 } from '@shared/contracts/ai';
-import { CircleAlert, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
@@ -32,6 +31,7 @@ import { useAiSettings } from '../api/get-ai-settings';
 import { useListAiModels } from '../api/list-ai-models';
 import { useTestAiProvider } from '../api/test-ai-provider';
 import { useUpdateAiProvider } from '../api/update-ai-provider';
+import { LoadFailedCard } from './load-failed-card';
 import { LocalModelPanel } from './local-model-panel';
 import { ProviderTest } from './provider-test';
 import { SettingsSection } from './settings-section';
@@ -97,19 +97,7 @@ export function AiTab() {
 
   if (settings.isPending) return <PageSpinner label={t('ai.loading')} className="min-h-48" />;
   if (settings.isError && !settings.data) {
-    return (
-      <Card role="alert">
-        <CardContent className="flex flex-col items-start gap-3">
-          <p className="flex items-center gap-2 font-medium text-ink">
-            <CircleAlert aria-hidden="true" className="size-5 text-danger" />
-            {t('ai.loadFailed')}
-          </p>
-          <Button variant="secondary" pending={settings.isFetching} onClick={() => void settings.refetch()}>
-            {t('settings.retry')}
-          </Button>
-        </CardContent>
-      </Card>
-    );
+    return <LoadFailedCard message={t('ai.loadFailed')} retrying={settings.isFetching} onRetry={() => void settings.refetch()} />;
   }
   return (
     <div className="space-y-6">
