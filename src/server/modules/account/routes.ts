@@ -7,15 +7,12 @@ import type { AccountService } from './service';
 export function accountRoutes(deps: { session: SessionReader; accounts: AccountService; exportMax: number }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const signedInFirst = async (request: Parameters<SessionReader['require']>[0]) => {
-      await deps.session.require(request);
-    };
 
     // A few exports an hour per person: each one reads every image.
     api.get(
       '/api/me/export',
       {
-        onRequest: signedInFirst,
+        onRequest: deps.session.onRequest,
         preHandler: app.rateLimit({
           max: deps.exportMax,
           timeWindow: 60 * 60 * 1000,
@@ -32,7 +29,7 @@ export function accountRoutes(deps: { session: SessionReader; accounts: AccountS
       },
     );
 
-    api.delete('/api/me', { schema: { body: accountDeletionSchema }, onRequest: signedInFirst }, async (request, reply) => {
+    api.delete('/api/me', { schema: { body: accountDeletionSchema }, onRequest: deps.session.onRequest }, async (request, reply) => {
       const user = deps.session.current(request);
       await deps.accounts.erase(user, { log: request.log });
       // The session rows went with the account: the browser's cookie no longer opens anything.

@@ -75,13 +75,17 @@ export function createSessionReader(auth: Auth, sessions: AuthRepository) {
     }
     return session;
   };
-  return {
+  const reader = {
     read,
     async require(request: FastifyRequest): Promise<SessionUser> {
       const user = await read(request);
       if (!user) throw new AppError('UNAUTHENTICATED', 'You need to be signed in.');
       signedIn.set(request, user);
       return user;
+    },
+    /** The same check as an onRequest hook: a signed-out caller gets 401 before any input is read (and 400). */
+    onRequest: async (request: FastifyRequest): Promise<void> => {
+      await reader.require(request);
     },
     /**
      * The person `require` already found for this request, without waiting: for synchronous steps after an
@@ -93,6 +97,7 @@ export function createSessionReader(auth: Auth, sessions: AuthRepository) {
       return user;
     },
   };
+  return reader;
 }
 export type SessionReader = ReturnType<typeof createSessionReader>;
 

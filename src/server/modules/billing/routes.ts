@@ -28,18 +28,15 @@ import type { BillingService } from './service';
 export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard; billing: BillingService; webhook: BillingWebhook | null; originOf: OriginResolver }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const signedIn = async (request: FastifyRequest) => {
-      await deps.session.require(request);
-    };
 
-    api.get('/api/billing/status', { onRequest: signedIn, schema: { response: { 200: subscriptionStatusSchema } } }, async (request) =>
+    api.get('/api/billing/status', { onRequest: deps.session.onRequest, schema: { response: { 200: subscriptionStatusSchema } } }, async (request) =>
       deps.billing.statusOf(deps.session.current(request).id),
     );
 
     api.post(
       '/api/billing/checkout',
       {
-        onRequest: signedIn,
+        onRequest: deps.session.onRequest,
         schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
         config: { rateLimit: { max: 20, timeWindow: 60 * 1000, keyGenerator: (request: FastifyRequest) => `checkout|${deps.session.current(request).id}` } },
       },
@@ -49,24 +46,24 @@ export function billingRoutes(deps: { session: SessionReader; admin: AdminGuard;
       },
     );
 
-    api.post('/api/billing/portal', { onRequest: signedIn, schema: { body: portalRequestSchema, response: { 200: portalResponseSchema } } }, async (request) =>
+    api.post('/api/billing/portal', { onRequest: deps.session.onRequest, schema: { body: portalRequestSchema, response: { 200: portalResponseSchema } } }, async (request) =>
       deps.billing.portal(deps.session.current(request).id, request.body.language, deps.originOf(request)),
     );
 
     // The sandbox's pages (only when no Stripe key is configured; 404 otherwise). A person only ever sees
     // and closes their own checkouts.
-    api.get('/api/billing/sandbox/checkouts/:id', { onRequest: signedIn, schema: { params: idParamsSchema, response: { 200: sandboxCheckoutSchema } } }, async (request) =>
+    api.get('/api/billing/sandbox/checkouts/:id', { onRequest: deps.session.onRequest, schema: { params: idParamsSchema, response: { 200: sandboxCheckoutSchema } } }, async (request) =>
       deps.billing.sandboxCheckout(deps.session.current(request).id, request.params.id),
     );
-    api.post('/api/billing/sandbox/checkouts/:id/complete', { onRequest: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
+    api.post('/api/billing/sandbox/checkouts/:id/complete', { onRequest: deps.session.onRequest, schema: { params: idParamsSchema } }, async (request, reply) => {
       await deps.billing.completeSandboxCheckout(deps.session.current(request).id, request.params.id, request.log);
       return reply.status(204).send();
     });
-    api.post('/api/billing/sandbox/checkouts/:id/cancel', { onRequest: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
+    api.post('/api/billing/sandbox/checkouts/:id/cancel', { onRequest: deps.session.onRequest, schema: { params: idParamsSchema } }, async (request, reply) => {
       await deps.billing.cancelSandboxCheckout(deps.session.current(request).id, request.params.id);
       return reply.status(204).send();
     });
-    api.post('/api/billing/sandbox/portal/cancel', { onRequest: signedIn }, async (request, reply) => {
+    api.post('/api/billing/sandbox/portal/cancel', { onRequest: deps.session.onRequest }, async (request, reply) => {
       await deps.billing.cancelSandboxSubscription(deps.session.current(request).id, request.log);
       return reply.status(204).send();
     });

@@ -20,7 +20,7 @@ const isActive = (row: SubscriptionRow | null, now: Date) =>
 const couponOf = (coupons: Map<string, string>, code: string) => (PROMO_CODE_PATTERN.test(code) ? (coupons.get(code) ?? null) : null);
 
 const providerFailure = (error: unknown) =>
-  error instanceof AppError ? error : new AppError('PAYMENT_PROVIDER_FAILED', error instanceof BillingProviderError ? error.message : 'The payment provider failed.');
+  error instanceof AppError ? error : new AppError('PAYMENT_PROVIDER_FAILED', error instanceof BillingProviderError ? error.detail : 'The payment provider failed.');
 
 /**
  * Subscriptions (docs/decisions/0025-billing.md): the one place that answers "is this person subscribed?", the checkout

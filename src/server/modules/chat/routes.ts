@@ -66,9 +66,7 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
       '/api/chat/reply',
       {
         schema: { body: chatReplyRequestSchema },
-        onRequest: async (request) => {
-          await deps.session.require(request);
-        },
+        onRequest: deps.session.onRequest,
         preHandler: [
           async (request) => {
             await deps.chat.requireChatAccess(userOf(request).id);
@@ -130,9 +128,7 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
         '/api/chat/transcribe',
         {
           schema: { querystring: transcribeQuerySchema, response: { 200: transcribeResponseSchema } },
-          onRequest: async (request) => {
-            await deps.session.require(request);
-          },
+          onRequest: deps.session.onRequest,
         },
         async (request, reply) => {
           const user = await deps.session.require(request);

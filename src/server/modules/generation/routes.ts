@@ -41,9 +41,7 @@ export function generationRoutes(deps: { session: SessionReader; generation: Gen
           headers: generationHeadersSchema,
           response: { 200: generationResponseSchema, 201: generationResponseSchema },
         },
-        onRequest: async (request) => {
-          await deps.session.require(request);
-        },
+        onRequest: deps.session.onRequest,
         preHandler: perPersonLimit,
       },
       async (request, reply) => {

@@ -19,44 +19,38 @@ const anyConversationId = idParamsNamed('conversationId');
 export function keepingRoutes(deps: { session: SessionReader; keeping: KeepingService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    // Signed-out callers get 401 before a bad body gets 400 (the session is read once per request).
-    const signedIn = {
-      onRequest: async (request: Parameters<SessionReader['require']>[0]) => {
-        await deps.session.require(request);
-      },
-    };
 
-    api.get('/api/keeping', { ...signedIn, schema: { response: { 200: keepingStatusSchema } } }, async (request) => {
+    api.get('/api/keeping', { onRequest: deps.session.onRequest, schema: { response: { 200: keepingStatusSchema } } }, async (request) => {
       const user = await deps.session.require(request);
       return deps.keeping.status(user.id);
     });
 
-    api.post('/api/keeping', { ...signedIn, schema: { body: keepingKeysSchema } }, async (request, reply) => {
+    api.post('/api/keeping', { onRequest: deps.session.onRequest, schema: { body: keepingKeysSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.keeping.enable(user.id, request.body.keys);
       return reply.status(201).send(await deps.keeping.status(user.id));
     });
 
-    api.put('/api/keeping/offer', { ...signedIn, schema: { body: keepingOfferSchema } }, async (request, reply) => {
+    api.put('/api/keeping/offer', { onRequest: deps.session.onRequest, schema: { body: keepingOfferSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.keeping.answerOffer(user.id, request.body.declined);
       return reply.status(204).send();
     });
 
-    api.put('/api/keeping/keys', { ...signedIn, schema: { body: keepingKeysSchema } }, async (request, reply) => {
+    api.put('/api/keeping/keys', { onRequest: deps.session.onRequest, schema: { body: keepingKeysSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.keeping.replaceKeys(user.id, request.body.keys);
       return reply.status(204).send();
     });
 
-    api.get('/api/keeping/conversations', { ...signedIn, schema: { response: { 200: keptConversationListSchema } } }, async (request) => {
+    api.get('/api/keeping/conversations', { onRequest: deps.session.onRequest, schema: { response: { 200: keptConversationListSchema } } }, async (request) => {
       const user = await deps.session.require(request);
       return deps.keeping.list(user.id);
     });
 
     api.get(
       '/api/keeping/conversations/:conversationId',
-      { ...signedIn, schema: { params: anyConversationId, response: { 200: keptConversationSchema } } },
+      { onRequest: deps.session.onRequest, schema: { params: anyConversationId, response: { 200: keptConversationSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.keeping.get(user.id, request.params.conversationId);
@@ -65,7 +59,7 @@ export function keepingRoutes(deps: { session: SessionReader; keeping: KeepingSe
 
     api.put(
       '/api/keeping/conversations/:conversationId',
-      { ...signedIn, schema: { params: keptConversationParamsSchema, body: conversationEnvelopeSchema } },
+      { onRequest: deps.session.onRequest, schema: { params: keptConversationParamsSchema, body: conversationEnvelopeSchema } },
       async (request, reply) => {
         const user = await deps.session.require(request);
         await deps.keeping.put(user.id, request.params.conversationId, request.body);
@@ -73,7 +67,7 @@ export function keepingRoutes(deps: { session: SessionReader; keeping: KeepingSe
       },
     );
     // Turning keeping off (last: it takes everything else with it).
-    api.delete('/api/keeping', signedIn, async (request, reply) => {
+    api.delete('/api/keeping', { onRequest: deps.session.onRequest }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.keeping.disable(user.id);
       return reply.status(204).send();

@@ -22,26 +22,20 @@ import type { MemoriesService } from './service';
 export function memoriesRoutes(deps: { session: SessionReader; memories: MemoriesService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    // Signed-out callers get 401 before a bad query or body gets 400 (the session is read once per request).
-    const signedIn = {
-      onRequest: async (request: Parameters<SessionReader['require']>[0]) => {
-        await deps.session.require(request);
-      },
-    };
 
-    api.get('/api/memories', { ...signedIn, schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
+    api.get('/api/memories', { onRequest: deps.session.onRequest, schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema } } }, async (request) => {
       const user = await deps.session.require(request);
       return deps.memories.gallery(user.id, request.query);
     });
 
-    api.get('/api/memories/years', { ...signedIn, schema: { querystring: galleryYearsQuerySchema, response: { 200: galleryYearsSchema } } }, async (request) => {
+    api.get('/api/memories/years', { onRequest: deps.session.onRequest, schema: { querystring: galleryYearsQuerySchema, response: { 200: galleryYearsSchema } } }, async (request) => {
       const user = await deps.session.require(request);
       return deps.memories.years(user.id, request.query.tz);
     });
 
     api.get(
       '/api/memories/recent',
-      { ...signedIn, schema: { querystring: recentMemoriesQuerySchema, response: { 200: recentMemoriesResponseSchema } } },
+      { onRequest: deps.session.onRequest, schema: { querystring: recentMemoriesQuerySchema, response: { 200: recentMemoriesResponseSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.recent(user.id, request.query.limit);
@@ -57,7 +51,7 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
     // malformed one is "not found" like an unknown one — and only once the caller is known.
     api.get(
       '/api/memories/:id',
-      { ...signedIn, schema: { params: idParamsSchema, response: { 200: memoryDetailSchema } } },
+      { onRequest: deps.session.onRequest, schema: { params: idParamsSchema, response: { 200: memoryDetailSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.detail(user.id, request.params.id);
@@ -67,14 +61,14 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
     // Only `liked` and `title` exist in the body schema (strict): anything else is a 400 and nothing changes.
     api.patch(
       '/api/memories/:id',
-      { ...signedIn, schema: { params: idParamsSchema, body: memoryUpdateSchema, response: { 200: memoryDetailSchema } } },
+      { onRequest: deps.session.onRequest, schema: { params: idParamsSchema, body: memoryUpdateSchema, response: { 200: memoryDetailSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.update(user.id, request.params.id, request.body);
       },
     );
 
-    api.delete('/api/memories/:id', { ...signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
+    api.delete('/api/memories/:id', { onRequest: deps.session.onRequest, schema: { params: idParamsSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.memories.remove(user.id, request.params.id, { log: request.log });
       return reply.status(204).send();
@@ -82,14 +76,14 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
 
     api.post(
       '/api/memories/:id/share',
-      { ...signedIn, schema: { params: idParamsSchema, response: { 200: memoryShareSchema } } },
+      { onRequest: deps.session.onRequest, schema: { params: idParamsSchema, response: { 200: memoryShareSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.share(user.id, request.params.id);
       },
     );
 
-    api.delete('/api/memories/:id/share', { ...signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
+    api.delete('/api/memories/:id/share', { onRequest: deps.session.onRequest, schema: { params: idParamsSchema } }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.memories.unshare(user.id, request.params.id);
       return reply.status(204).send();
@@ -103,7 +97,7 @@ export function memoriesRoutes(deps: { session: SessionReader; memories: Memorie
     // One memory per request: the browser runs them one after another and counts successes and failures.
     api.post(
       '/api/memories/migration/:id',
-      { ...signedIn, schema: { params: idParamsSchema, response: { 200: imageMigrationResultSchema } } },
+      { onRequest: deps.session.onRequest, schema: { params: idParamsSchema, response: { 200: imageMigrationResultSchema } } },
       async (request) => {
         const user = await deps.session.require(request);
         return deps.memories.migrateImage(user.id, request.params.id, { log: request.log });

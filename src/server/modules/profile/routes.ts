@@ -12,41 +12,37 @@ const AVATAR: ExpectedFile = { field: AVATAR_FIELD, requiredKey: 'validation.ava
 export function profileRoutes(deps: { session: SessionReader; profiles: ProfileService; uploadMax: number }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    // In onRequest, signed-out callers get 401 before a bad body gets 400 (the session is read once).
-    const signedInFirst = async (request: Parameters<SessionReader['require']>[0]) => {
-      await deps.session.require(request);
-    };
 
     api.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request) => {
       const user = await deps.session.require(request);
       return deps.profiles.getMe(user);
     });
 
-    api.put('/api/me/language', { schema: { body: updateLanguageSchema }, onRequest: signedInFirst }, async (request, reply) => {
+    api.put('/api/me/language', { schema: { body: updateLanguageSchema }, onRequest: deps.session.onRequest }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.profiles.setLanguage(user.id, request.body.language);
       return reply.status(204).send();
     });
 
-    api.put('/api/me/country', { schema: { body: updateCountrySchema }, onRequest: signedInFirst }, async (request, reply) => {
+    api.put('/api/me/country', { schema: { body: updateCountrySchema }, onRequest: deps.session.onRequest }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.profiles.setCountry(user.id, request.body.country);
       return reply.status(204).send();
     });
 
     // Save sends { language, gender? }, Skip sends {}: both count the session.
-    api.post('/api/me/welcome-back', { schema: { body: welcomeBackSchema }, onRequest: signedInFirst }, async (request, reply) => {
+    api.post('/api/me/welcome-back', { schema: { body: welcomeBackSchema }, onRequest: deps.session.onRequest }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.profiles.welcomeBack(user.id, request.body);
       return reply.status(204).send();
     });
 
-    api.put('/api/me/profile', { schema: { body: profileUpdateSchema, response: { 200: meResponseSchema } }, onRequest: signedInFirst }, async (request) => {
+    api.put('/api/me/profile', { schema: { body: profileUpdateSchema, response: { 200: meResponseSchema } }, onRequest: deps.session.onRequest }, async (request) => {
       const user = await deps.session.require(request);
       return deps.profiles.updateProfile(user, request.body);
     });
 
-    api.delete('/api/me/avatar', { onRequest: signedInFirst }, async (request, reply) => {
+    api.delete('/api/me/avatar', { onRequest: deps.session.onRequest }, async (request, reply) => {
       const user = await deps.session.require(request);
       await deps.profiles.removeAvatar(user.id, { log: request.log });
       return reply.status(204).send();
@@ -57,7 +53,7 @@ export function profileRoutes(deps: { session: SessionReader; profiles: ProfileS
     await registerFileUpload(app, {
       url: '/api/me/avatar',
       expected: AVATAR,
-      onRequest: signedInFirst,
+      onRequest: deps.session.onRequest,
       response: avatarResponseSchema,
       // Each upload decodes a picture: a few a minute per person, counted before the file is read.
       rateLimit: { max: deps.uploadMax, timeWindow: UPLOAD_WINDOW_MS, key: (request) => `avatar|${deps.session.current(request).id}` },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminTicketListSchema,
@@ -21,21 +21,15 @@ export const TICKETS_PER_HOUR = 10;
 export function supportRoutes(deps: { session: SessionReader; admin: AdminGuard; support: SupportService; originOf: OriginResolver }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    // 401 (and 403 for admin routes) before any 400: the caller is known before the input is read.
-    const signedIn = {
-      onRequest: async (request: FastifyRequest) => {
-        await deps.session.require(request);
-      },
-    };
 
-    api.get('/api/support/tickets', { ...signedIn, schema: { response: { 200: ticketListSchema } } }, async (request) =>
+    api.get('/api/support/tickets', { onRequest: deps.session.onRequest, schema: { response: { 200: ticketListSchema } } }, async (request) =>
       deps.support.listOwn(deps.session.current(request).id),
     );
 
     api.post(
       '/api/support/tickets',
       {
-        ...signedIn,
+        onRequest: deps.session.onRequest,
         schema: { body: ticketCreateSchema, response: { 201: ticketSchema } },
         preHandler: app.rateLimit({
           max: TICKETS_PER_HOUR,

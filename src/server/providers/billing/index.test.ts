@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../provider-error';
 import { BillingProviderError, createBillingProvider } from './index';
 
 const checkouts = { createSandboxCheckout: async () => ({ id: 'c1' }) };
@@ -25,7 +26,11 @@ describe('the billing provider follows the access mode', () => {
     const { provider, webhook } = createBillingProvider({ provider: 'off' }, { checkouts });
     expect(provider.name).toBe('off');
     expect(webhook).toBeNull();
-    await expect(provider.createPortal(portal)).rejects.toBeInstanceOf(BillingProviderError);
+    const refusal = await provider.createPortal(portal).catch((error: unknown) => error);
+    // A provider error like the others (reason, our own sentence), the sentence the PAYMENT_PROVIDER_FAILED answer carries.
+    expect(refusal).toBeInstanceOf(BillingProviderError);
+    expect(refusal).toBeInstanceOf(ProviderError);
+    expect(refusal).toMatchObject({ reason: 'off', detail: 'Billing is off on this instance.' });
     await expect(provider.cancel('sub_1')).resolves.toBeUndefined();
   });
 });

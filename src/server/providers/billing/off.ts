@@ -6,7 +6,7 @@ import type { BillingProvider } from './index';
  * The billing service answers such requests itself; reaching this provider would be a mistake, refused.
  */
 export function createOffBilling(): BillingProvider {
-  const refuse = () => Promise.reject(new BillingProviderError('Billing is off on this instance.'));
+  const refuse = () => Promise.reject(new BillingProviderError('off', 'Billing is off on this instance.'));
   return {
     name: 'off',
     createCheckout: refuse,

@@ -40,7 +40,7 @@ export function createStripeBilling(options: StripeOptions) {
     try {
       return await call();
     } catch (error) {
-      throw new BillingProviderError(`Stripe ${what} failed`, error);
+      throw new BillingProviderError('upstream', `Stripe ${what} failed`, error);
     }
   };
 
@@ -48,7 +48,7 @@ export function createStripeBilling(options: StripeOptions) {
     name: 'stripe',
 
     async createCheckout(input) {
-      if (!input.priceId) throw new BillingProviderError('No Stripe price id is configured for this language.');
+      if (!input.priceId) throw new BillingProviderError('configuration', 'No Stripe price id is configured for this language.');
       const session = await wrap('checkout', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -63,7 +63,7 @@ export function createStripeBilling(options: StripeOptions) {
           cancel_url: input.cancelUrl,
         }),
       );
-      if (!session.url) throw new BillingProviderError('Stripe answered a checkout without an address.');
+      if (!session.url) throw new BillingProviderError('malformed', 'Stripe answered a checkout without an address.');
       return { url: session.url };
     },
 

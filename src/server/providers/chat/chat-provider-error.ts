@@ -5,7 +5,7 @@ export type ChatFailure = 'timeout' | 'upstream' | 'network' | 'aborted' | 'empt
 /** The chat provider gave no reply (or stopped in the middle); it carries no message text or upstream body. */
 export class ChatProviderError extends ProviderError<ChatFailure> {
   constructor(reason: ChatFailure, status?: number) {
-    super('chat', reason, status);
+    super('chat provider', reason, status);
     this.name = 'ChatProviderError';
   }
 }

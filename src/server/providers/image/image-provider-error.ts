@@ -7,13 +7,11 @@ import { ProviderError } from '../provider-error';
 export type ImageFailure = 'size' | 'policy' | 'timeout' | 'upstream';
 
 export class ImageProviderError extends ProviderError<ImageFailure> {
-  constructor(
-    reason: ImageFailure,
-    /** A short, safe description for the person and the logs: never the provider's own message. */
-    readonly detail: string,
-    status?: number,
-  ) {
-    super('image', reason, status, detail);
+  /** A short, safe description for the person and the logs: never the provider's own message. */
+  declare readonly detail: string;
+
+  constructor(reason: ImageFailure, detail: string, status?: number) {
+    super('image provider', reason, status, detail);
     this.name = 'ImageProviderError';
   }
 }

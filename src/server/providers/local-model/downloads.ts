@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { ProviderError } from '../provider-error';
 import type { ModelEntry } from './catalogue';
 
 export type DownloadState = 'downloading' | 'verifying' | 'done' | 'failed' | 'cancelled' | 'paused';
@@ -18,12 +19,9 @@ export type DownloadState = 'downloading' | 'verifying' | 'done' | 'failed' | 'c
  */
 export type DownloadFailure = 'memory' | 'disk-full' | 'no-hash' | 'bad-size' | 'bad-hash' | 'http' | 'network' | 'address';
 
-export class DownloadError extends Error {
-  constructor(
-    readonly reason: DownloadFailure,
-    readonly status?: number,
-  ) {
-    super(`model download failed: ${reason}${status ? ` (${status})` : ''}`);
+export class DownloadError extends ProviderError<DownloadFailure> {
+  constructor(reason: DownloadFailure, status?: number) {
+    super('model download', reason, status);
     this.name = 'DownloadError';
   }
 }

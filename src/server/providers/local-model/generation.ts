@@ -1,3 +1,4 @@
+import { ProviderError } from '../provider-error';
 import type { GenerationJob } from './protocol';
 
 // What the chat and text providers need of the runtime: one generation at a time, and its failures.
@@ -6,9 +7,9 @@ import type { GenerationJob } from './protocol';
 /** Why the local model could not answer: reasons only, never text. */
 export type LocalModelFailure = 'aborted' | 'busy' | 'timeout' | 'load' | 'crashed' | 'generation' | 'closed';
 
-export class LocalModelError extends Error {
-  constructor(readonly reason: LocalModelFailure) {
-    super(`local model failed: ${reason}`);
+export class LocalModelError extends ProviderError<LocalModelFailure> {
+  constructor(reason: LocalModelFailure) {
+    super('local model', reason);
     this.name = 'LocalModelError';
   }
 }

@@ -1,8 +1,7 @@
 import { MEMORY_TITLE_MAX } from '@shared/limits';
-import { IMAGE_PROMPT_MAX } from '../text/image-prompt-max';
 import type { MemoryTextInput, TextProvider } from '../text/index';
 import { TextProviderError } from '../text/text-provider-error';
-import { clampTitle, INSTRUCTIONS, memoryTextsSchema, PROMPT_ONLY, transcript } from '../text/openai-compatible';
+import { imagePromptFrom, INSTRUCTIONS, memoryTextsFrom, PROMPT_ONLY, transcript } from '../text/openai-compatible';
 import { LocalModelError, type GenerationResult, type LocalModelGenerator } from './generation';
 
 /**
@@ -63,24 +62,14 @@ export function createLocalModelText(
         maxTokens: options.maxTokens ?? MEMORY_MAX_TOKENS,
       });
       if (truncated) throw new TextProviderError('malformed');
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new TextProviderError('malformed');
-      }
-      const texts = memoryTextsSchema.safeParse(parsed);
-      if (!texts.success) throw new TextProviderError('malformed');
-      return { ...texts.data, title: clampTitle(texts.data.title) };
+      return memoryTextsFrom(text);
     },
 
     async imagePrompt(input) {
       const { text } = await complete(input, `${input.summaryPrompt.trim()}\n\n${PROMPT_ONLY[input.language]}`, {
         maxTokens: IMAGE_PROMPT_MAX_TOKENS,
       });
-      const description = text.trim().replace(/^["“«\s]+|["”»\s]+$/g, '');
-      if (!description) throw new TextProviderError('malformed');
-      return `${input.imagePrompt.trim()}\n\n${description}`.slice(0, IMAGE_PROMPT_MAX);
+      return imagePromptFrom(input.imagePrompt, text);
     },
   };
 }

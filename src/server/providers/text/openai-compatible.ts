@@ -67,6 +67,26 @@ export const clampTitle = (title: string) => {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), TITLE_MAX / 2))}…`;
 };
 
+/** A model's JSON answer as the memory's texts, the title on one line and within its length; anything else is malformed. */
+export function memoryTextsFrom(json: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new TextProviderError('malformed');
+  }
+  const texts = memoryTextsSchema.safeParse(parsed);
+  if (!texts.success) throw new TextProviderError('malformed');
+  return { ...texts.data, title: clampTitle(texts.data.title) };
+}
+
+/** The administrators' style prompt, then the model's picture of the day without quotes around it, within the image service's limit. */
+export function imagePromptFrom(stylePrompt: string, answer: string): string {
+  const description = answer.trim().replace(/^["“«\s]+|["”»\s]+$/g, '');
+  if (!description) throw new TextProviderError('malformed');
+  return `${stylePrompt.trim()}\n\n${description}`.slice(0, IMAGE_PROMPT_MAX);
+}
+
 /**
  * The memory's texts from any OpenAI-compatible chat-completions API: one call with structured JSON
  * output for the title, key comment and reflection, one for the image prompt (the admin's summary prompt).
@@ -108,22 +128,12 @@ export function createOpenAiCompatibleText(options: OpenAiOptions): TextProvider
         type: 'json_schema',
         json_schema: { name: 'memory', strict: true, schema: MEMORY_JSON_SCHEMA },
       });
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(unfence(content));
-      } catch {
-        throw new TextProviderError('malformed');
-      }
-      const texts = memoryTextsSchema.safeParse(parsed);
-      if (!texts.success) throw new TextProviderError('malformed');
-      return { ...texts.data, title: clampTitle(texts.data.title) };
+      return memoryTextsFrom(unfence(content));
     },
 
     async imagePrompt(input) {
       const content = await complete(input, `${input.summaryPrompt.trim()}\n\n${PROMPT_ONLY[input.language]}`);
-      const description = content.trim().replace(/^["“«\s]+|["”»\s]+$/g, '');
-      if (!description) throw new TextProviderError('malformed');
-      return `${input.imagePrompt.trim()}\n\n${description}`.slice(0, IMAGE_PROMPT_MAX);
+      return imagePromptFrom(input.imagePrompt, content);
     },
   };
 }

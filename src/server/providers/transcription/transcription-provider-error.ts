@@ -5,7 +5,7 @@ export type TranscriptionFailure = 'unavailable' | 'timeout' | 'upstream' | 'net
 /** No transcript came; it carries nothing of the recording or of what the provider said. */
 export class TranscriptionProviderError extends ProviderError<TranscriptionFailure> {
   constructor(reason: TranscriptionFailure, status?: number) {
-    super('transcription', reason, status);
+    super('transcription provider', reason, status);
     this.name = 'TranscriptionProviderError';
   }
 }

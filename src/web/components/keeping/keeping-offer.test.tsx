@@ -5,21 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { JUST_MADE } from '@web/lib/memory-arrival';
 import { baseHandlers, buildMe, json, mockFetch } from '@web/testing/mock-fetch';
+import { buildMemoryDetail } from '@web/testing/memory-fixtures';
 import { renderApp } from '@web/testing/render-app';
 
 const MEMORY_ID = '7b0c4b7e-8f1a-4b5e-9c1d-2a3b4c5d6e7f';
-const memory = {
-  id: MEMORY_ID,
-  title: 'Cardamom morning',
-  imageUrl: `/files/memories/user-1/${'a'.repeat(32)}.png`,
-  imageSources: [],
-  thumbnailUrl: `/files/memories/user-1/${'a'.repeat(32)}.thumb.webp`,
-  poeticSummary: 'The day smelled of warm bread.',
-  liked: false,
-  createdAt: '2026-03-10T18:00:00.000Z',
-  conversationId: '5f6e7d8c-1b2a-4c3d-8e9f-0a1b2c3d4e5f',
-  shareToken: null,
-};
+const memory = buildMemoryDetail({ id: MEMORY_ID, conversationId: '5f6e7d8c-1b2a-4c3d-8e9f-0a1b2c3d4e5f' });
 
 afterEach(async () => {
   toast.dismiss();

@@ -13,14 +13,13 @@ import {
   type AiProviderView,
   type AiTestResponse,
 } from '@shared/contracts/ai';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
@@ -32,7 +31,9 @@ import { useAiSettings } from '../api/get-ai-settings';
 import { useListAiModels } from '../api/list-ai-models';
 import { useTestAiProvider } from '../api/test-ai-provider';
 import { useUpdateAiProvider } from '../api/update-ai-provider';
+import { LoadFailedCard } from './load-failed-card';
 import { LocalModelPanel } from './local-model-panel';
+import { ProviderTest } from './provider-test';
 import { SettingsSection } from './settings-section';
 
 const PRESETS = Object.keys(AI_PRESETS) as AiPreset[];
@@ -96,19 +97,7 @@ export function AiTab() {
 
   if (settings.isPending) return <PageSpinner label={t('ai.loading')} className="min-h-48" />;
   if (settings.isError && !settings.data) {
-    return (
-      <Card role="alert">
-        <CardContent className="flex flex-col items-start gap-3">
-          <p className="flex items-center gap-2 font-medium text-ink">
-            <CircleAlert aria-hidden="true" className="size-5 text-danger" />
-            {t('ai.loadFailed')}
-          </p>
-          <Button variant="secondary" pending={settings.isFetching} onClick={() => void settings.refetch()}>
-            {t('settings.retry')}
-          </Button>
-        </CardContent>
-      </Card>
-    );
+    return <LoadFailedCard message={t('ai.loadFailed')} retrying={settings.isFetching} onRetry={() => void settings.refetch()} />;
   }
   return (
     <div className="space-y-6">
@@ -313,25 +302,19 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
             </div>
           </div>
 
-          <div className="space-y-2 border-t border-line pt-4">
-            <Button type="button" variant="secondary" pending={probe.isPending} aria-describedby={resultId} data-testid={`admin-ai-${capability}-test`} onClick={() => void runTest()}>
-              {probe.isPending ? t('admin:ai.test.pending') : t('admin:ai.test.label')}
-            </Button>
-            <p className="text-sm text-ink-muted">{t(`admin:ai.${capability}.testHint`)}</p>
-            <div id={resultId} role="status" data-testid={`admin-ai-${capability}-test-result`}>
-              {testResult?.ok ? (
-                <p className="flex items-start gap-2 text-sm font-medium text-ink">
-                  <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                  {t('admin:ai.test.ok', { latency: testResult.latencyMs })}
-                </p>
-              ) : testResult ? (
-                <p className="flex items-start gap-2 text-sm font-medium text-danger">
-                  <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {t('admin:ai.test.notOk', { reason: reasonText(testResult) })}
-                </p>
-              ) : null}
-            </div>
-          </div>
+          <ProviderTest
+            id={resultId}
+            testId={`admin-ai-${capability}-test`}
+            hint={t(`admin:ai.${capability}.testHint`)}
+            pending={probe.isPending}
+            onRun={() => void runTest()}
+            outcome={
+              testResult && {
+                ok: testResult.ok,
+                message: testResult.ok ? t('admin:ai.test.ok', { latency: testResult.latencyMs }) : t('admin:ai.test.notOk', { reason: reasonText(testResult) }),
+              }
+            }
+          />
         </div>
       ) : null}
     </SettingsSection>

@@ -1,14 +1,14 @@
 import type { Backup } from '@shared/contracts/backups';
-import { Archive, CircleAlert, Download } from 'lucide-react';
+import { Archive, Download } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { LoadFailed, LoadingBars } from '@web/components/query-states';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/error-message';
 import { useCreateBackup } from '../api/create-backup';
 import { backupDownloadUrl, useBackups } from '../api/get-backups';
@@ -61,21 +61,9 @@ export function BackupsCard() {
           {t('admin:backups.now')}
         </Button>
         {backups.isPending ? (
-          <div aria-busy="true" className="space-y-2">
-            <p role="status" className="sr-only">
-              {t('admin:backups.loading')}
-            </p>
-            <Skeleton className="h-5 w-full" />
-            <Skeleton className="h-5 w-2/3" />
-          </div>
+          <LoadingBars label={t('admin:backups.loading')} />
         ) : backups.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3">
-            <CircleAlert aria-hidden="true" className="size-5 text-danger" />
-            <p className="text-ink-muted">{t('admin:backups.loadFailed')}</p>
-            <Button variant="secondary" size="sm" pending={backups.isFetching} onClick={() => void backups.refetch()}>
-              {t('common:actions.tryAgain')}
-            </Button>
-          </div>
+          <LoadFailed message={t('admin:backups.loadFailed')} retrying={backups.isFetching} onRetry={() => void backups.refetch()} />
         ) : backups.data.items.length === 0 ? (
           <p className="text-ink-muted">{t('admin:backups.empty')}</p>
         ) : (

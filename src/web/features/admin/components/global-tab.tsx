@@ -2,13 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PRICE_ID_MAX, REMINDER_DAYS_MAX, type AdminSettings } from '@shared/contracts/admin';
 import type { Community } from '@shared/contracts/community';
 import type { ProviderNames } from '@shared/contracts/system';
-import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -23,6 +21,7 @@ import { useCommunityLinks } from '../api/get-community-links';
 import { communityUpdateSchema, useUpdateCommunityLinks } from '../api/update-community-links';
 import { numberOrNaN, useSettingsForm } from '../hooks/use-settings-form';
 import { BackupsCard } from './backups-card';
+import { LoadFailedCard } from './load-failed-card';
 import { CrisisReferrals } from './safety-blocks';
 import { SettingsSection } from './settings-section';
 import { SignInCard } from './sign-in-card';
@@ -63,19 +62,7 @@ function CommunityLinks() {
 
   if (links.isPending) return <PageSpinner label={t('global.community.loading')} className="min-h-32" />;
   if (links.isError && !links.data) {
-    return (
-      <Card role="alert">
-        <CardContent className="flex flex-col items-start gap-3">
-          <p className="flex items-center gap-2 font-medium text-ink">
-            <CircleAlert aria-hidden="true" className="size-5 text-danger" />
-            {t('global.community.loadFailed')}
-          </p>
-          <Button variant="secondary" pending={links.isFetching} onClick={() => void links.refetch()}>
-            {t('settings.retry')}
-          </Button>
-        </CardContent>
-      </Card>
-    );
+    return <LoadFailedCard message={t('global.community.loadFailed')} retrying={links.isFetching} onRetry={() => void links.refetch()} />;
   }
   return <CommunityLinksForm links={links.data} />;
 }

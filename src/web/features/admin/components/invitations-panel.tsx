@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LANGUAGES } from '@shared/limits';
 import type { Invitation } from '@shared/contracts/invitations';
-import { CircleAlert, MailPlus } from 'lucide-react';
+import { MailPlus } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { LoadFailed, LoadingBars } from '@web/components/query-states';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/error-message';
 import { currentLanguage, translateMessageKey } from '@web/lib/i18n';
 import { invitationCreateSchema, useCreateInvitation } from '../api/create-invitation';
@@ -88,21 +88,9 @@ export function InvitationsPanel() {
         </form>
 
         {invitations.isPending ? (
-          <div aria-busy="true" className="space-y-2">
-            <p role="status" className="sr-only">
-              {t('admin:invitations.loading')}
-            </p>
-            <Skeleton className="h-5 w-full" />
-            <Skeleton className="h-5 w-2/3" />
-          </div>
+          <LoadingBars label={t('admin:invitations.loading')} />
         ) : invitations.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3">
-            <CircleAlert aria-hidden="true" className="size-5 text-danger" />
-            <p className="text-ink-muted">{t('admin:invitations.loadFailed')}</p>
-            <Button variant="secondary" size="sm" pending={invitations.isFetching} onClick={() => void invitations.refetch()}>
-              {t('common:actions.tryAgain')}
-            </Button>
-          </div>
+          <LoadFailed message={t('admin:invitations.loadFailed')} retrying={invitations.isFetching} onRetry={() => void invitations.refetch()} />
         ) : invitations.data.items.length === 0 ? (
           <p className="text-ink-muted">{t('admin:invitations.empty')}</p>
         ) : (

@@ -1,5 +1,5 @@
 import type { AiCapability, AiTestResponse, LocalModelDownload, LocalModelDownloadResponse, LocalModelOverview } from '@shared/contracts/ai';
-import { CircleAlert, CircleCheck, Download, X } from 'lucide-react';
+import { CircleAlert, Download, X } from 'lucide-react';
 import { useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ import { useCancelModelDownload } from '../api/cancel-model-download';
 import { useLocalModels } from '../api/get-local-models';
 import { useStartModelDownload } from '../api/start-model-download';
 import { useTestLocalModel } from '../api/test-local-model';
+import { ProviderTest } from './provider-test';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -85,33 +86,22 @@ export function LocalModelPanel({ capability, select, selected, error }: LocalMo
         </p>
       </div>
 
-      <div className="space-y-2 border-t border-line pt-4">
-        <Button
-          type="button"
-          variant="secondary"
-          pending={probe.isPending}
-          disabled={!selected}
-          aria-describedby={resultId}
-          data-testid={`admin-ai-${capability}-local-test`}
-          onClick={() => void runTest()}
-        >
-          {probe.isPending ? t('admin:ai.test.pending') : t('admin:ai.test.label')}
-        </Button>
-        <p className="text-sm text-ink-muted">{t('admin:ai.local.testHint')}</p>
-        <div id={resultId} role="status" data-testid={`admin-ai-${capability}-local-test-result`}>
-          {testResult?.ok ? (
-            <p className="flex items-start gap-2 text-sm font-medium text-ink">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-              {t('admin:ai.local.testOk', { latency: testResult.latencyMs })}
-            </p>
-          ) : testResult ? (
-            <p className="flex items-start gap-2 text-sm font-medium text-danger">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {t('admin:ai.test.notOk', { reason: t(`admin:ai.local.reasons.${testResult.reason}`, { defaultValue: t(`admin:ai.reasons.${testResult.reason}`, { status: '' }) }) })}
-            </p>
-          ) : null}
-        </div>
-      </div>
+      <ProviderTest
+        id={resultId}
+        testId={`admin-ai-${capability}-local-test`}
+        hint={t('admin:ai.local.testHint')}
+        pending={probe.isPending}
+        disabled={!selected}
+        onRun={() => void runTest()}
+        outcome={
+          testResult && {
+            ok: testResult.ok,
+            message: testResult.ok
+              ? t('admin:ai.local.testOk', { latency: testResult.latencyMs })
+              : t('admin:ai.test.notOk', { reason: t(`admin:ai.local.reasons.${testResult.reason}`, { defaultValue: t(`admin:ai.reasons.${testResult.reason}`, { status: '' }) }) }),
+          }
+        }
+      />
 
       {data ? <Downloads overview={data} /> : null}
     </div>

@@ -1,30 +1,17 @@
 import { SAFETY_REFERRAL_DAYS, type AdminSafetyResponse } from '@shared/contracts/safety';
-import { CircleAlert, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useDateFormat } from '@web/lib/date-format';
 import { useAdminSafety } from '../api/get-admin-safety';
+import { LoadFailedCard } from './load-failed-card';
 
 /** Loading, or failing to load, GET /api/admin/safety: the same calm card for both blocks. */
 function SafetyQueryState({ query, loading, failed }: { query: ReturnType<typeof useAdminSafety>; loading: string; failed: string }) {
-  const { t } = useTranslation('admin');
   if (query.isPending) return <PageSpinner label={loading} className="min-h-32" />;
-  return (
-    <Card role="alert">
-      <CardContent className="flex flex-col items-start gap-3">
-        <p className="flex items-center gap-2 font-medium text-ink">
-          <CircleAlert aria-hidden="true" className="size-5 text-danger" />
-          {failed}
-        </p>
-        <Button variant="secondary" pending={query.isFetching} onClick={() => void query.refetch()}>
-          {t('settings.retry')}
-        </Button>
-      </CardContent>
-    </Card>
-  );
+  return <LoadFailedCard message={failed} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
 }
 
 /**

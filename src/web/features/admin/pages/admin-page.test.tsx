@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { apiError, baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
 import { renderApp } from '@web/testing/render-app';
+import { buildAdminTicket } from '@web/testing/ticket-fixtures';
 import { buildAdminSettings, settingsHandlers } from '../testing/admin-fixtures';
 
 /** The whole app renders in these tests: generous on a busy machine. */
@@ -17,22 +18,6 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
   vi.unstubAllGlobals();
 });
-
-let ticketCount = 0;
-function buildAdminTicket(overrides: Partial<AdminTicket> = {}): AdminTicket {
-  ticketCount += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(ticketCount).padStart(12, '0')}`,
-    subject: 'The image did not appear',
-    message: 'After finishing my conversation the memory stayed blank.',
-    status: 'open',
-    createdAt: '2026-03-14T12:00:00.000Z',
-    adminResponse: null,
-    adminResponseAt: null,
-    email: 'camille@example.com',
-    ...overrides,
-  };
-}
 
 const admin = buildMe({ user: { email: 'admin@example.com' }, profile: { isAdmin: true, firstName: 'Alex' } });
 

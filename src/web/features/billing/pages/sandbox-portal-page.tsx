@@ -1,13 +1,12 @@
 import type { SubscriptionStatus } from '@shared/contracts/billing';
-import { CircleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailed, LoadingBars } from '@web/components/query-states';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription } from '@web/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { useDateFormat } from '@web/lib/date-format';
 import { errorMessage } from '@web/lib/error-message';
 import { usePageTitle } from '@web/lib/page-head';
@@ -37,21 +36,9 @@ export function SandboxPortalPage() {
             {t('billing:sandbox.portal.title')}
           </h1>
           {status.isPending ? (
-            <div aria-busy="true" className="space-y-2">
-              <p role="status" className="sr-only">
-                {t('common:loading')}
-              </p>
-              <Skeleton className="h-6 w-2/3" />
-              <Skeleton className="h-4 w-full" />
-            </div>
+            <LoadingBars label={t('common:loading')} bars={['h-6 w-2/3', 'h-4 w-full']} />
           ) : status.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3">
-              <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-danger" />
-              <p className="text-ink-muted">{t('billing:sandbox.portal.loadFailed')}</p>
-              <Button variant="secondary" size="sm" pending={status.isFetching} onClick={() => void status.refetch()}>
-                {t('common:actions.tryAgain')}
-              </Button>
-            </div>
+            <LoadFailed message={t('billing:sandbox.portal.loadFailed')} retrying={status.isFetching} onRetry={() => void status.refetch()} />
           ) : (
             <PortalStatus status={status.data} />
           )}

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversationStore, newConversation, type ConversationRecord } from '@web/lib/conversation-store';
 import { i18n } from '@web/lib/i18n';
 import { apiError, baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
+import { buildMemoryDetail } from '@web/testing/memory-fixtures';
 import { renderApp } from '@web/testing/render-app';
 import { GENERATION_RETRY_DELAY_MS, memoryIdOf } from '../hooks/use-generate-memory';
 import { createMessage } from '../messages';
@@ -40,18 +41,7 @@ function buildGeneration(overrides: Partial<GenerationResponse> = {}): Generatio
   };
 }
 
-const memoryDetail = {
-  id: MEMORY_ID,
-  title: 'Cardamom morning',
-  imageUrl: `/files/memories/user-1/${'a'.repeat(32)}.png`,
-  imageSources: [],
-  thumbnailUrl: `/files/memories/user-1/${'a'.repeat(32)}.thumb.webp`,
-  poeticSummary: 'The day smelled of warm bread.',
-  liked: false,
-  createdAt: '2026-03-10T18:00:00.000Z',
-  conversationId: null,
-  shareToken: null,
-};
+const memoryDetail = buildMemoryDetail({ id: MEMORY_ID });
 
 /** Today's conversation, ready to finish: the welcome, the person's words, a reply — and an apology that is not part of it. */
 async function storeConversation(): Promise<ConversationRecord> {

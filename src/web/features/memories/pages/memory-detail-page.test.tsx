@@ -1,9 +1,9 @@
-import type { MemoryDetail } from '@shared/contracts/memories';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { apiError, baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
+import { buildMemoryDetail, MEMORY_IMAGE_PATH } from '@web/testing/memory-fixtures';
 import { renderApp } from '@web/testing/render-app';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -36,25 +36,10 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const ID = '3a9d7c51-2b64-4e8f-a1d0-6c5b4e3f2a19';
+const ID = buildMemoryDetail().id;
 
-function buildMemory(overrides: Partial<MemoryDetail> = {}): MemoryDetail {
-  return {
-    id: ID,
-    title: 'Cardamom morning',
-    imageUrl: `/files/memories/user-1/${'b'.repeat(32)}.png`,
-    imageSources: [],
-    thumbnailUrl: `/files/memories/user-1/${'b'.repeat(32)}.thumb.webp`,
-    poeticSummary: 'The day smelled of warm bread. Keep it close.',
-    liked: false,
-    createdAt: '2026-02-02T12:30:00.000Z',
-    conversationId: null,
-    shareToken: null,
-    ...overrides,
-  };
-}
 
-const IMAGE_PATH = `/files/memories/user-1/${'b'.repeat(32)}.png`;
+const IMAGE_PATH = MEMORY_IMAGE_PATH;
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const TOKEN = 'c'.repeat(64);
 
@@ -92,7 +77,7 @@ describe('memory detail page', () => {
     expect(skeleton).toHaveAttribute('aria-busy', 'true');
     expect(within(skeleton).getByRole('status')).toHaveTextContent('Opening your memory…');
 
-    answer(json(buildMemory()));
+    answer(json(buildMemoryDetail()));
     const title = await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     expect(screen.queryByTestId('memory-detail-skeleton')).not.toBeInTheDocument();
 
@@ -125,7 +110,7 @@ describe('memory detail page', () => {
   it('offers the WebP renditions by width with the PNG as fallback, fetched first', async () => {
     const png = `/files/memories/user-1/${'b'.repeat(32)}.png`;
     const imageSources = [480, 768, 1024].map((width) => ({ width, url: png.replace(/\.png$/, `.w${width}.webp`) }));
-    setup(() => json(buildMemory({ imageSources })));
+    setup(() => json(buildMemoryDetail({ imageSources })));
     const image = await screen.findByRole('img', { name: 'Cardamom morning' });
     expect(image).toHaveAttribute('src', png);
     expect(image).toHaveAttribute('srcset', imageSources.map((s) => `${s.url} ${s.width}w`).join(', '));
@@ -135,7 +120,7 @@ describe('memory detail page', () => {
 
   it('speaks French: the date in the French long format and the reflection heading', async () => {
     await i18n.changeLanguage('fr');
-    setup(() => json(buildMemory({ title: 'Le marché du dimanche', poeticSummary: 'Ta journée avait le goût des framboises.' })), buildMe({ profile: { defaultLanguage: 'fr' } }));
+    setup(() => json(buildMemoryDetail({ title: 'Le marché du dimanche', poeticSummary: 'Ta journée avait le goût des framboises.' })), buildMe({ profile: { defaultLanguage: 'fr' } }));
 
     await screen.findByRole('heading', { level: 1, name: 'Le marché du dimanche' });
     expect(screen.getByText('2 février 2026')).toBeInTheDocument();
@@ -145,7 +130,7 @@ describe('memory detail page', () => {
   });
 
   it('leaves the reflection out when there is none', async () => {
-    setup(() => json(buildMemory({ poeticSummary: null })));
+    setup(() => json(buildMemoryDetail({ poeticSummary: null })));
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     expect(screen.queryByRole('region', { name: 'Reflection' })).not.toBeInTheDocument();
   });
@@ -160,7 +145,7 @@ describe('memory detail page', () => {
 
   it('says what went wrong on another failure, and tries again on request', async () => {
     let calls = 0;
-    const { user } = setup(() => (++calls === 1 ? apiError(500, 'INTERNAL') : json(buildMemory())));
+    const { user } = setup(() => (++calls === 1 ? apiError(500, 'INTERNAL') : json(buildMemoryDetail())));
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: "We couldn't open this memory" })).toBeInTheDocument();
@@ -173,7 +158,7 @@ describe('memory detail page', () => {
   });
 
   it('gives the title the focus when it arrives with nothing focused, so a screen reader starts at the memory', async () => {
-    setup(() => json(buildMemory()));
+    setup(() => json(buildMemoryDetail()));
     const title = await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     await waitFor(() => expect(title).toHaveFocus());
   });
@@ -182,10 +167,10 @@ describe('memory detail page', () => {
 describe('memory detail actions', () => {
   it('likes and unlikes the memory from its page, the heart pressed at once', async () => {
     let liked = false;
-    const { user, requests } = setup(() => json(buildMemory({ liked })), buildMe(), {
+    const { user, requests } = setup(() => json(buildMemoryDetail({ liked })), buildMe(), {
       [`PATCH /api/memories/${ID}`]: (request) => {
         liked = (request.body as { liked: boolean }).liked;
-        return json(buildMemory({ liked }));
+        return json(buildMemoryDetail({ liked }));
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
@@ -203,7 +188,7 @@ describe('memory detail actions', () => {
   });
 
   it('deletes after a confirmation, says so and goes back to the gallery', async () => {
-    const { user, router, requests } = setup(() => json(buildMemory()), buildMe(), {
+    const { user, router, requests } = setup(() => json(buildMemoryDetail()), buildMe(), {
       [`DELETE /api/memories/${ID}`]: () => new Response(null, { status: 204 }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
@@ -222,7 +207,7 @@ describe('memory detail actions', () => {
   });
 
   it('keeps the memory when "Keep it" is chosen', async () => {
-    const { user, router, requests } = setup(() => json(buildMemory()));
+    const { user, router, requests } = setup(() => json(buildMemoryDetail()));
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
@@ -233,7 +218,7 @@ describe('memory detail actions', () => {
   });
 
   it('says why a deletion failed and stays on the memory', async () => {
-    const { user, router } = setup(() => json(buildMemory()), buildMe(), {
+    const { user, router } = setup(() => json(buildMemoryDetail()), buildMe(), {
       [`DELETE /api/memories/${ID}`]: () => apiError(500, 'INTERNAL'),
     });
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
@@ -249,7 +234,7 @@ describe('memory detail actions', () => {
 
   it('offers no delete button on a phone', async () => {
     onPhone();
-    setup(() => json(buildMemory()));
+    setup(() => json(buildMemoryDetail()));
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     const actions = screen.getByRole('group', { name: 'Memory actions' });
     expect(within(actions).getByRole('link', { name: 'Rename' })).toBeInTheDocument();
@@ -258,7 +243,7 @@ describe('memory detail actions', () => {
 
   it('downloads the artwork as a PNG named after the title', async () => {
     const downloads = watchDownloads();
-    const { user, requests } = setup(() => json(buildMemory({ title: 'Sunlit Laughter!' })));
+    const { user, requests } = setup(() => json(buildMemoryDetail({ title: 'Sunlit Laughter!' })));
     await screen.findByRole('heading', { level: 1, name: 'Sunlit Laughter!' });
 
     await user.click(screen.getByRole('button', { name: 'Download' }));
@@ -276,7 +261,7 @@ describe('memory detail actions', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
     vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback, type) => callback(new Blob([PNG_BYTES], { type: type ?? '' })));
     const webp = `/files/memories/user-1/${'d'.repeat(32)}.webp`;
-    const { user } = setup(() => json(buildMemory({ title: 'Été doré', imageUrl: webp })), buildMe(), {
+    const { user } = setup(() => json(buildMemoryDetail({ title: 'Été doré', imageUrl: webp })), buildMe(), {
       [`GET ${webp}`]: () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]), { headers: { 'content-type': 'image/webp' } }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Été doré' });
@@ -292,7 +277,7 @@ describe('memory detail actions', () => {
 
   it('says when the download failed', async () => {
     const downloads = watchDownloads();
-    const { user } = setup(() => json(buildMemory()), buildMe(), { [`GET ${IMAGE_PATH}`]: () => new Response('gone', { status: 404 }) });
+    const { user } = setup(() => json(buildMemoryDetail()), buildMe(), { [`GET ${IMAGE_PATH}`]: () => new Response('gone', { status: 404 }) });
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     await user.click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByText("We couldn't download the image. Please try again.")).toBeInTheDocument();
@@ -305,7 +290,7 @@ describe('memory detail actions', () => {
       const share = vi.fn(async (_data: ShareData) => {});
       stubNavigator('canShare', (data: ShareData) => Boolean(data.files?.length));
       stubNavigator('share', share);
-      const { user } = setup(() => json(buildMemory()));
+      const { user } = setup(() => json(buildMemoryDetail()));
       await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
 
       await user.click(screen.getByRole('button', { name: 'Share image' }));
@@ -324,7 +309,7 @@ describe('memory detail actions', () => {
         .mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
       stubNavigator('canShare', () => true);
       stubNavigator('share', share);
-      const { user } = setup(() => json(buildMemory()));
+      const { user } = setup(() => json(buildMemoryDetail()));
       await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
 
       await user.click(screen.getByRole('button', { name: 'Share image' }));
@@ -339,7 +324,7 @@ describe('memory detail actions', () => {
       onPhone();
       stubNavigator('canShare', () => false);
       stubNavigator('share', vi.fn());
-      setup(() => json(buildMemory()));
+      setup(() => json(buildMemoryDetail()));
       await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
       expect(screen.queryByRole('button', { name: 'Share image' })).not.toBeInTheDocument();
     });
@@ -351,7 +336,7 @@ describe('share dialog', () => {
 
   function setupSharing(options: { shareToken?: string | null; share?: Handler; revoke?: Handler; me?: ReturnType<typeof buildMe> } = {}) {
     let shareToken = options.shareToken ?? null;
-    const app = setup(() => json(buildMemory({ shareToken })), options.me ?? buildMe(), {
+    const app = setup(() => json(buildMemoryDetail({ shareToken })), options.me ?? buildMe(), {
       [`POST /api/memories/${ID}/share`]: async (request) => {
         const response = await (options.share ?? (() => json({ shareToken: TOKEN })))(request);
         if (response.ok) shareToken = ((await response.clone().json()) as { shareToken: string }).shareToken;

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { apiError, baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
+import { buildMemoryDetail } from '@web/testing/memory-fixtures';
 import { renderApp } from '@web/testing/render-app';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -20,26 +21,11 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const ID = '7f1e2d3c-4b5a-4c6d-8e9f-0a1b2c3d4e5f';
+const ID = buildMemoryDetail().id;
 
-function buildMemory(overrides: Partial<MemoryDetail> = {}): MemoryDetail {
-  return {
-    id: ID,
-    title: 'Cardamom morning',
-    imageUrl: `/files/memories/user-1/${'b'.repeat(32)}.png`,
-    imageSources: [],
-    thumbnailUrl: `/files/memories/user-1/${'b'.repeat(32)}.thumb.webp`,
-    poeticSummary: 'The day smelled of warm bread. Keep it close.',
-    liked: false,
-    createdAt: '2026-02-02T12:30:00.000Z',
-    conversationId: null,
-    shareToken: null,
-    ...overrides,
-  };
-}
 
 /** The memory as the server keeps it: a rename changes what the next GET answers. */
-function setup({ memory = buildMemory(), get, patch, me = buildMe() }: { memory?: MemoryDetail; get?: Handler; patch?: Handler; me?: ReturnType<typeof buildMe> } = {}) {
+function setup({ memory = buildMemoryDetail(), get, patch, me = buildMe() }: { memory?: MemoryDetail; get?: Handler; patch?: Handler; me?: ReturnType<typeof buildMe> } = {}) {
   let current = memory;
   const network = mockFetch({
     ...baseHandlers(me),
@@ -64,7 +50,7 @@ describe('memory edit page', () => {
     const skeleton = await screen.findByTestId('memory-edit-skeleton');
     expect(within(skeleton).getByRole('status')).toHaveTextContent('Opening your memory…');
 
-    answer(json(buildMemory()));
+    answer(json(buildMemoryDetail()));
     const field = await titleField();
     expect(screen.queryByTestId('memory-edit-skeleton')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Rename this memory' })).toBeInTheDocument();
@@ -112,7 +98,7 @@ describe('memory edit page', () => {
   });
 
   it('counts the characters left near the limit, and refuses a title that is too long', async () => {
-    const { user, requests } = setup({ memory: buildMemory({ title: 'a'.repeat(MEMORY_TITLE_MAX - 25) }) });
+    const { user, requests } = setup({ memory: buildMemoryDetail({ title: 'a'.repeat(MEMORY_TITLE_MAX - 25) }) });
     const field = await titleField();
     expect(screen.queryByText(/characters? left/)).not.toBeInTheDocument();
 
@@ -172,7 +158,7 @@ describe('memory edit page', () => {
 
   it('says when the memory could not be loaded, and tries again on request', async () => {
     let calls = 0;
-    const { user } = setup({ get: () => (++calls === 1 ? apiError(500, 'INTERNAL') : json(buildMemory())) });
+    const { user } = setup({ get: () => (++calls === 1 ? apiError(500, 'INTERNAL') : json(buildMemoryDetail())) });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: "We couldn't load this memory" })).toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { apiError, baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
 import { renderApp } from '@web/testing/render-app';
+import { buildTicket } from '@web/testing/ticket-fixtures';
 import { TicketStatusBadge } from '@web/components/ticket-status-badge';
 
 /** The whole app renders in these tests: generous on a busy machine. */
@@ -18,21 +19,6 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
   vi.unstubAllGlobals();
 });
-
-let ticketCount = 0;
-function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
-  ticketCount += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(ticketCount).padStart(12, '0')}`,
-    subject: 'The image did not appear',
-    message: 'After finishing my conversation the memory stayed blank.',
-    status: 'open',
-    createdAt: '2026-03-14T12:00:00.000Z',
-    adminResponse: null,
-    adminResponseAt: null,
-    ...overrides,
-  };
-}
 
 function supportServer(tickets: Ticket[] = [], overrides: Record<string, Handler> = {}, me = buildMe()) {
   return mockFetch({
