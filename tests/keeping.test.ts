@@ -1,6 +1,7 @@
 // Conversations kept across devices: the server stores only ciphertext it cannot read, checks its shape
 // and size, keeps each person's apart, and lets it go with the account (docs/keeping.md).
 import { randomUUID } from 'node:crypto';
+import AdmZip from 'adm-zip';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { keepingKeys, keptConversations } from '@server/db/schema/index';
@@ -148,14 +149,15 @@ describe('keeping conversations across devices', () => {
     const record = conversation('To be exported.');
     await call(t, user.cookie, 'PUT', `/api/keeping/conversations/${record.conversationId}`, await encryptConversation(dataKey, { userId: user.id, conversationId: record.conversationId }, record));
 
-    const zip = (await call(t, user.cookie, 'GET', '/api/me/export')).rawPayload;
-    // The JSON is stored uncompressed first in the ZIP: read it between its braces.
-    const text = zip.toString('utf8');
-    const json = JSON.parse(text.slice(text.indexOf('{'), text.indexOf('\n}\n') + 2)) as { keptConversations: { note: string; keys: unknown; conversations: Array<{ conversationId: string; ciphertext: string }> } };
+    const archive = (await call(t, user.cookie, 'GET', '/api/me/export')).rawPayload;
+    const zip = new AdmZip(archive);
+    const text = zip.readAsText('souvenir-export.json');
+    const json = JSON.parse(text) as { keptConversations: { note: string; keys: unknown; conversations: Array<{ conversationId: string; ciphertext: string }> } };
     expect(json.keptConversations.note).toMatch(/AES-256-GCM/);
     expect(json.keptConversations.keys).toEqual(envelope);
     expect(json.keptConversations.conversations.map((c) => c.conversationId)).toEqual([record.conversationId]);
     expect(text).not.toContain('To be exported.');
+    for (const entry of zip.getEntries()) expect(entry.getData().toString('utf8')).not.toContain('To be exported.');
 
     expect((await call(t, user.cookie, 'DELETE', '/api/me', { confirm: true })).statusCode).toBe(204);
     expect(await t.db.select().from(keptConversations).where(eq(keptConversations.userId, user.id))).toEqual([]);
