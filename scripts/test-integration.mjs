@@ -7,7 +7,9 @@ const run = (project) => spawnSync('npx', ['vitest', 'run', '--project', project
 let status = run('integration');
 if (process.env.TEST_DATABASE_URL) {
   console.log('\n── Integration tests again, on the PostgreSQL server of TEST_DATABASE_URL ──\n');
-  status ||= run('integration-pg');
+  // Run it even after a failure on PGlite: a failure on one database says more next to the other's result.
+  const pg = run('integration-pg');
+  status ||= pg;
 } else {
   console.log('\nIntegration tests ran on PGlite only. To run them on PostgreSQL as well, set TEST_DATABASE_URL (see docs/testing.md).');
 }
