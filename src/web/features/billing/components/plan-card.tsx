@@ -20,7 +20,8 @@ function communityLine(chat: boolean, calendar: boolean): Included[] {
 export function PlanCard({ language, children }: { language: Language; children: ReactNode }) {
   const { t } = useTranslation('billing');
   const id = useId();
-  const community = useCommunity().data;
+  const communityRead = useCommunity();
+  const community = communityRead.data;
   const included: Included[] = [
     'sessions',
     'artwork',
@@ -46,7 +47,8 @@ export function PlanCard({ language, children }: { language: Language; children:
       <CardContent className="space-y-6">
         <div className="space-y-3">
           <h3 className="text-sm font-semibold text-ink">{t('pricing.plan.includedTitle')}</h3>
-          <ul className="space-y-2.5">
+          {/* Busy until the community read has answered: its line may still be added. */}
+          <ul className="space-y-2.5" aria-busy={communityRead.isPending} data-testid="pricing-included">
             {included.map((item) => (
               <li key={item} className="flex gap-3 leading-relaxed text-ink">
                 <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />

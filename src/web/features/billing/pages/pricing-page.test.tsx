@@ -36,9 +36,9 @@ describe('pricing page: the plan', () => {
     expect(screen.queryByText(/art-therapy/)).not.toBeInTheDocument();
     view.unmount();
     await openPricing({ handlers: community(null, null) });
-    await screen.findByText(/Cancel anytime/);
-    // The community read has answered (nothing set): still no line.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the community read has answered (nothing set), the list is final: still no line.
+    await waitFor(() => expect(screen.getByTestId('pricing-included')).toHaveAttribute('aria-busy', 'false'), WAIT);
+    expect(screen.getByText(/Cancel anytime/)).toBeInTheDocument();
     expect(screen.queryByText(/Community access/)).not.toBeInTheDocument();
   });
 
