@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LANGUAGES } from '@shared/limits';
 import type { Invitation } from '@shared/contracts/invitations';
 import { MailPlus } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
+import { useDateFormat } from '@web/lib/date-format';
 import { errorMessage } from '@web/lib/error-message';
 import { currentLanguage, translateMessageKey } from '@web/lib/i18n';
 import { invitationCreateSchema, useCreateInvitation } from '../api/create-invitation';
@@ -23,16 +24,12 @@ import { useRevokeInvitation } from '../api/revoke-invitation';
  * the invited address, until it expires) and sees those sent, with a way to withdraw a pending one.
  */
 export function InvitationsPanel() {
-  const { t, i18n } = useTranslation(['admin', 'validation', 'common']);
+  const { t } = useTranslation(['admin', 'validation', 'common']);
   const id = useId();
   const invitations = useInvitations(true);
   const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const formatDate = useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [language]);
+  const formatDate = useDateFormat('medium');
   const {
     register,
     handleSubmit,

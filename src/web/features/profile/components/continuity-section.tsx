@@ -1,6 +1,6 @@
 import { CONTINUITY_FACT_MAX, CONTINUITY_FACTS_MAX } from '@shared/limits';
 import { X } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
@@ -9,6 +9,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { useChatStatus } from '@web/lib/api/get-chat-status';
+import { useDateFormat } from '@web/lib/date-format';
 import { currentLanguage } from '@web/lib/i18n';
 import { useContinuity, useContinuityChange } from '../api/continuity';
 
@@ -25,8 +26,8 @@ export function ContinuitySection() {
   const continuity = useContinuity(language);
   const change = useContinuityChange();
   const [fact, setFact] = useState('');
-  // A memory's date is a UTC calendar day: formatted in UTC so no time zone moves it.
-  const dayFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }), [language]);
+  // A memory's date is a calendar day: its style is formatted in UTC so no time zone moves it.
+  const formatDay = useDateFormat('mediumDay', language);
 
   const run = (input: Parameters<typeof change.mutate>[0], onDone?: () => void) =>
     change.mutate(input, { onSuccess: onDone, onError: () => toast.error(t('remembers.saveError'), { id: 'continuity' }) });
@@ -85,7 +86,7 @@ export function ContinuitySection() {
                 <li key={memory.id} className="flex items-start justify-between gap-3 px-3 py-2.5">
                   <p className="min-w-0 text-sm">
                     <time dateTime={memory.date} className="text-ink-muted">
-                      {dayFormat.format(new Date(`${memory.date}T00:00:00Z`))}
+                      {formatDay(memory.date)}
                     </time>{' '}
                     —{' '}
                     {memory.hardDay ? <span className="text-ink-muted">{t('remembers.hardDay')}</span> : <span className="font-medium break-words text-ink">{memory.title}</span>}
