@@ -37,9 +37,18 @@ export interface TinyModelShape {
   feedForward: number;
   contextLength: number;
   seed: number;
+  /**
+   * How much the model leans towards the double quote, whatever it read: above 0 it closes JSON strings
+   * soon (a short title and reflection, well within the memory's token limit), below 0 it lets them run to
+   * the longest the schema allows. 0 leaves the weights purely random.
+   */
+  quoteLean: number;
 }
 
-const DEFAULT_SHAPE: TinyModelShape = { embedding: 64, layers: 2, heads: 4, feedForward: 128, contextLength: 8192, seed: 42 };
+const DEFAULT_SHAPE: TinyModelShape = { embedding: 64, layers: 2, heads: 4, feedForward: 128, contextLength: 8192, seed: 42, quoteLean: 0 };
+
+/** The value of the embedding's first dimension in every token when the model leans: a signal the layers cannot drown. */
+const LEAN_CHANNEL = 4;
 
 /** ChatML, so that the runtime frames conversations as it does for Qwen-style instruct models. */
 const CHAT_TEMPLATE =
@@ -152,7 +161,7 @@ class Writer {
 
 /** The bytes of a GGUF v3 file holding a tiny llama model (about 0.5 MB with the default shape). */
 export function tinyModelBytes(shape: Partial<TinyModelShape> = {}): Buffer {
-  const { embedding, layers, heads, feedForward, contextLength, seed } = { ...DEFAULT_SHAPE, ...shape };
+  const { embedding, layers, heads, feedForward, contextLength, seed, quoteLean } = { ...DEFAULT_SHAPE, ...shape };
   const vocab = vocabulary();
   const next = random(seed);
   const uniform = (count: number, scale: number) => Float32Array.from({ length: count }, () => (next() * 2 - 1) * scale);
@@ -162,9 +171,19 @@ export function tinyModelBytes(shape: Partial<TinyModelShape> = {}): Buffer {
   // logits spread widely: the random model writes on instead of ending its answer at once.
   const output = uniform(embedding * vocab.tokens.length, 1);
   output.fill(0, 0, embedding * vocab.specials);
+  const tokenEmbedding = uniform(embedding * vocab.tokens.length, 1);
+  if (quoteLean !== 0) {
+    // Every token carries the same value in the first dimension, and only the quote's output row reads it:
+    // the quote's logit is shifted by about the same amount at every step.
+    for (let token = 0; token < vocab.tokens.length; token++) {
+      tokenEmbedding[token * embedding] = LEAN_CHANNEL;
+      output[token * embedding] = 0;
+    }
+    for (const quote of [vocab.tokens.indexOf('"'), vocab.tokens.indexOf('<0x22>')]) output[quote * embedding] = quoteLean;
+  }
 
   const tensors: Tensor[] = [
-    { name: 'token_embd.weight', dims: [embedding, vocab.tokens.length], data: uniform(embedding * vocab.tokens.length, 1) },
+    { name: 'token_embd.weight', dims: [embedding, vocab.tokens.length], data: tokenEmbedding },
     { name: 'output_norm.weight', dims: [embedding], data: ones(embedding) },
     { name: 'output.weight', dims: [embedding, vocab.tokens.length], data: output },
   ];
