@@ -58,7 +58,9 @@ export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
   Object.assign(env, opts.env);
 
   let output = '';
-  const timeoutMs = opts.startTimeoutMs ?? 45_000;
+  // A start takes a few seconds on a quiet machine; on a 2-core CI machine under load (two suites starting their
+  // servers and browsers at once) one was seen to need more than 45 s. Waiting longer costs nothing when it works.
+  const timeoutMs = opts.startTimeoutMs ?? 90_000;
   let server = await spawnServer(env, (text) => (output += text), timeoutMs);
 
   const app: RunningApp = {
