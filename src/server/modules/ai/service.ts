@@ -56,6 +56,30 @@ const BUILD_ENDPOINT: { [C in AiCapability]: (options: OpenAiOptions) => Capabil
 
 const sameOrigin = (a: string | null, b: string) => a !== null && new URL(a).origin === new URL(b).origin;
 
+/** The local model file that answers a capability, and where it was chosen. */
+export interface LocalModelChoice {
+  /** A name under `<DATA_DIR>/models`, or LOCAL_MODEL_PATH as set (it may be absolute). */
+  file: string;
+  from: 'ai-tab' | 'configuration';
+}
+
+/**
+ * Which local model file answers a capability: the AI tab's choice when it names one; when the tab leaves the
+ * capability to the configuration (or has no row for it), LOCAL_MODEL_PATH, unless AI_BASE_URL sends the
+ * capability to an endpoint. Null when no local model answers it. The registry and the benchmark both read it.
+ */
+export function localModelChoiceOf(
+  capability: AiCapability,
+  row: Pick<AiProviderRow, 'source' | 'model'> | undefined,
+  config: Pick<Config, 'chat' | 'text' | 'localModel'>,
+): LocalModelChoice | null {
+  if (!isLocalModelCapability(capability)) return null;
+  if (row?.source === 'local-model' && row.model) return { file: row.model, from: 'ai-tab' };
+  if (row && row.source !== 'configuration') return null;
+  const file = config[capability].baseUrl ? null : config.localModel.path;
+  return file ? { file, from: 'configuration' } : null;
+}
+
 /** `sk-…abcd`: enough to recognise a key, never enough to use it. Short keys show nothing of themselves. */
 export function maskKey(key: string): string {
   return key.length >= 16 ? `${key.slice(0, 3)}…${key.slice(-4)}` : '…';
@@ -117,20 +141,13 @@ export function createAiService(deps: {
     return { name: chat.name, streamReply: (input) => chat.streamReply(input) } satisfies ChatProvider as CapabilityProviders[C];
   }
 
-  /**
-   * What the environment alone gives: AI_BASE_URL first; without it, LOCAL_MODEL_PATH for the capabilities
-   * that write text; else the built-in default.
-   */
-  const configuredLocal = (capability: AiCapability) =>
-    isLocalModelCapability(capability) && !config[capability].baseUrl ? config.localModel.path : null;
-  function configured<C extends AiCapability>(capability: C): CapabilityProviders[C] {
-    const file = configuredLocal(capability);
-    return file ? localProviderOf(capability, file) : fromConfiguration[capability];
-  }
+  /** What the environment alone gives the capabilities that write text: LOCAL_MODEL_PATH, unless AI_BASE_URL is set. */
+  const configuredLocal = (capability: AiCapability) => localModelChoiceOf(capability, undefined, config)?.file ?? null;
 
   function providerOf<C extends AiCapability>(capability: C, row: AiProviderRow | undefined): CapabilityProviders[C] {
-    if (!row || row.source === 'configuration') return configured(capability);
-    if (row.source === 'local-model' && row.model) return localProviderOf(capability, row.model);
+    const local = localModelChoiceOf(capability, row, config);
+    if (local) return localProviderOf(capability, local.file);
+    if (!row || row.source === 'configuration') return fromConfiguration[capability];
     if (row.source === 'offline' || row.source === 'local-model' || !row.baseUrl || !row.model) return offline[capability];
     const { key, readable } = openKey(row);
     // Kind of problem only: the key itself, or anything about it, is never logged.
@@ -206,10 +223,8 @@ export function createAiService(deps: {
     async names(): Promise<{ [C in AiCapability]: string } & { localModel: { chat: LocalModelStatus | null; text: LocalModelStatus | null } }> {
       const { rows, providers } = await current();
       const localOf = (capability: 'chat' | 'text') => {
-        const row = rows.find((r) => r.capability === capability);
-        if (row?.source === 'local-model' && row.model) return local.models.statusOf(row.model);
-        const file = !row || row.source === 'configuration' ? configuredLocal(capability) : null;
-        return file ? local.models.statusOf(file) : null;
+        const choice = localModelChoiceOf(capability, rows.find((r) => r.capability === capability), config);
+        return choice ? local.models.statusOf(choice.file) : null;
       };
       return {
         chat: providers.chat.name,
