@@ -1,10 +1,21 @@
-// `npm run bench -- local-model`: time to first token and tokens per second of the model in LOCAL_MODEL_PATH.
+// `npm run bench -- local-model`: time to first token and tokens per second of the local model the server
+// would run for the conversation and for memory writing — the file chosen in the AI tab (read from the app's
+// database: DATABASE_URL, else the embedded one in DATA_DIR), else LOCAL_MODEL_PATH — resolved as the server does.
+import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { loadConfig } from '../src/server/config';
-import { createLocalModelRuntime, defaultThreads } from '../src/server/providers/local-model/runtime';
+import path from 'node:path';
+import { loadConfig, type Config } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { createAiRepository, type AiProviderRow } from '../src/server/modules/ai/repository';
+import { localModelChoiceOf } from '../src/server/modules/ai/service';
+import { createLocalModelRuntime, defaultThreads, type LocalModelRuntime } from '../src/server/providers/local-model/runtime';
 
 const RUNS = 3;
 const MAX_TOKENS = 64;
+const CAPABILITIES = [
+  ['chat', 'conversation'],
+  ['text', 'memory writing'],
+] as const;
 
 /** A short bilingual day, so the prompt is of the size a first message has. */
 const TURNS = [
@@ -12,45 +23,114 @@ const TURNS = [
   { role: 'user' as const, content: 'Aujourd’hui j’ai marché au bord de la mer avec ma sœur, et I felt calm for the first time this week.' },
 ];
 
+/**
+ * The AI tab's saved choices, read through the app's own repository from the database the server would open.
+ * Nothing is created or migrated: a data folder without a database has no choices yet. `rows` is null when
+ * they cannot be read (the embedded database is locked while a server runs on the same folder).
+ */
+async function aiTabChoices(config: Config): Promise<{ where: string; rows: AiProviderRow[] | null; problem: string | null }> {
+  const where = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'db'))) return { where: `${where} (no database there yet)`, rows: [], problem: null };
+  try {
+    const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+    try {
+      return { where, rows: await createAiRepository(database.db).list(), problem: null };
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    // A server running on the same folder holds its lock: the message says so, and what to do.
+    return { where, rows: null, problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Why a capability has no local model, in the words of the AI tab and the configuration. */
+function noLocalModel(config: Config, capability: 'chat' | 'text', row: AiProviderRow | undefined, tabRead: boolean): string {
+  if (row && row.source !== 'configuration') return `none: the AI tab chose ${row.source === 'openai-compatible' ? 'an OpenAI-compatible service' : 'the built-in default'}`;
+  if (config[capability].baseUrl) return 'none: AI_BASE_URL sends it to a service';
+  return tabRead ? 'none: neither the AI tab nor LOCAL_MODEL_PATH names a model file' : 'none: LOCAL_MODEL_PATH is not set';
+}
+
+async function measure(runtime: LocalModelRuntime, modelPath: string, threads: number, contextSize: number, gpu: Config['localModel']['gpu']) {
+  const signal = new AbortController().signal;
+  const loadStarted = performance.now();
+  await runtime.generate(modelPath, { turns: TURNS, maxTokens: 1, temperature: 0 }, { signal });
+  const load = performance.now() - loadStarted;
+  const status = runtime.status(modelPath);
+
+  const rows: { firstToken: number; perSecond: number; tokens: number }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // A different last turn each time, so the prompt is evaluated again rather than reused from the cache.
+    const turns = [...TURNS.slice(0, -1), { ...TURNS.at(-1)!, content: `${TURNS.at(-1)!.content} (${i})` }];
+    const started = performance.now();
+    let first = 0;
+    const result = await runtime.generate(modelPath, { turns, maxTokens: MAX_TOKENS, temperature: 0.7 }, {
+      signal,
+      onChunk: () => {
+        first ||= performance.now();
+      },
+    });
+    const ended = performance.now();
+    rows.push({ firstToken: first - started, tokens: result.tokens, perSecond: (result.tokens - 1) / ((ended - first) / 1000) });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(`  model                  ${status.model?.name ?? 'unnamed'}, ${((status.model?.sizeBytes ?? 0) / 1024 ** 2).toFixed(1)} MB, ${threads} thread(s), context ${contextSize}, ${gpu ? 'GPU build if installed' : 'CPU build'}`);
+  console.log(`  first load + 1 token   ${load.toFixed(0)} ms (worker start, library, model)`);
+  console.log(`  time to first token    median ${median(rows.map((r) => r.firstToken)).toFixed(0)} ms over ${RUNS} replies (prompt of ~${TURNS.map((t) => t.content).join(' ').length} characters)`);
+  console.log(`  generation             median ${median(rows.map((r) => r.perSecond)).toFixed(1)} tokens/s (${MAX_TOKENS} tokens at most per reply)`);
+}
+
 export async function benchLocalModel() {
   const config = loadConfig();
-  const { path: modelPath, contextSize } = config.localModel;
-  if (!modelPath) {
-    console.log('Local model: none configured. Set LOCAL_MODEL_PATH to a GGUF file (absolute, or a name under <DATA_DIR>/models),');
-    console.log('  for example the file chosen in the AI tab: LOCAL_MODEL_PATH=<its name> npm run bench -- local-model;');
-    console.log('  for the mechanics only: npx tsx scripts/make-tiny-model.ts /tmp/tiny.gguf && LOCAL_MODEL_PATH=/tmp/tiny.gguf npm run bench -- local-model');
-    return;
-  }
+  const { contextSize, gpu } = config.localModel;
+  const tab = await aiTabChoices(config);
   const threads = config.localModel.threads ?? defaultThreads();
-  const runtime = createLocalModelRuntime({ dataDir: config.dataDir, threads, contextSize, timeoutMs: 600_000 });
-  try {
-    const signal = new AbortController().signal;
-    const loadStarted = performance.now();
-    await runtime.generate(modelPath, { turns: TURNS, maxTokens: 1, temperature: 0 }, { signal });
-    const load = performance.now() - loadStarted;
-    const status = runtime.status(modelPath);
+  const runtime = createLocalModelRuntime({ dataDir: config.dataDir, threads, contextSize, gpu, timeoutMs: 600_000 });
 
-    const rows: { firstToken: number; perSecond: number; tokens: number }[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      // A different last turn each time, so the prompt is evaluated again rather than reused from the cache.
-      const turns = [...TURNS.slice(0, -1), { ...TURNS.at(-1)!, content: `${TURNS.at(-1)!.content} (${i})` }];
-      const started = performance.now();
-      let first = 0;
-      const result = await runtime.generate(modelPath, { turns, maxTokens: MAX_TOKENS, temperature: 0.7 }, {
-        signal,
-        onChunk: () => {
-          first ||= performance.now();
-        },
-      });
-      const ended = performance.now();
-      rows.push({ firstToken: first - started, tokens: result.tokens, perSecond: (result.tokens - 1) / ((ended - first) / 1000) });
+  console.log(`Local model: the files the server would run, from the AI tab (read from ${tab.where}), else LOCAL_MODEL_PATH`);
+  if (tab.problem) {
+    console.log(`  The AI tab's choices cannot be read: ${tab.problem}`);
+    console.log('  Only LOCAL_MODEL_PATH is used below; in the server, a choice saved in the AI tab would win over it.');
+  }
+  // One measurement per file, whichever capabilities it answers.
+  const files = new Map<string, { file: string; uses: { label: string; from: string }[] }>();
+  for (const [capability, label] of CAPABILITIES) {
+    const row = tab.rows?.find((r) => r.capability === capability);
+    const choice = localModelChoiceOf(capability, row, config);
+    if (!choice) {
+      console.log(`  ${label.padEnd(16)} ${noLocalModel(config, capability, row, tab.rows !== null)}`);
+      continue;
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    console.log(`Local model (${status.model?.name ?? 'unnamed'}, ${((status.model?.sizeBytes ?? 0) / 1024 ** 2).toFixed(1)} MB, ${threads} thread(s), context ${contextSize}, CPU build)`);
-    console.log(`  first load + 1 token   ${load.toFixed(0)} ms (worker start, library, model)`);
-    console.log(`  time to first token    median ${median(rows.map((r) => r.firstToken)).toFixed(0)} ms over ${RUNS} replies (prompt of ~${TURNS.map((t) => t.content).join(' ').length} characters)`);
-    console.log(`  generation             median ${median(rows.map((r) => r.perSecond)).toFixed(1)} tokens/s (${MAX_TOKENS} tokens at most per reply)`);
-    console.log(`  machine                ${os.cpus().length} CPU(s), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM`);
+    const from = choice.from === 'ai-tab' ? 'chosen in the AI tab' : 'LOCAL_MODEL_PATH';
+    console.log(`  ${label.padEnd(16)} ${choice.file} (${from})`);
+    const resolved = runtime.resolveModelPath(choice.file);
+    const entry = files.get(resolved) ?? { file: choice.file, uses: [] };
+    entry.uses.push({ label, from });
+    files.set(resolved, entry);
+  }
+  if (config.localModel.path && ![...files.values()].some((entry) => entry.file === config.localModel.path)) {
+    console.log(`  LOCAL_MODEL_PATH=${config.localModel.path} is set, but the server would not run it (see above): not measured.`);
+  }
+
+  try {
+    if (files.size === 0) {
+      console.log('\n  Nothing to measure. Choose a model in Administrator Panel → AI → "Private AI on this server" (Conversation or');
+      console.log('  Memory writing), then run this again with the same DATA_DIR (or DATABASE_URL) as the server;');
+      console.log('  or name a file, absolute or under <DATA_DIR>/models: LOCAL_MODEL_PATH=<file> npm run bench -- local-model');
+      console.log('  For the mechanics only: npx tsx scripts/make-tiny-model.ts /tmp/tiny.gguf && LOCAL_MODEL_PATH=/tmp/tiny.gguf npm run bench -- local-model');
+      return;
+    }
+    for (const [resolved, { file, uses }] of files) {
+      console.log(`\nLocal model ${file} — ${resolved}`);
+      const sameSource = uses.every((use) => use.from === uses[0]!.from);
+      console.log(`  measured for           ${sameSource ? `${uses.map((use) => use.label).join(' and ')} (${uses[0]!.from})` : uses.map((use) => `${use.label} (${use.from})`).join(', ')}`);
+      if (!existsSync(resolved)) {
+        console.log('  not there (still downloading, or removed): the server answers with the built-in default meanwhile. Not measured.');
+        continue;
+      }
+      await measure(runtime, file, threads, contextSize, gpu);
+      console.log(`  machine                ${os.cpus().length} CPU(s), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM`);
+    }
   } finally {
     await runtime.close();
   }
