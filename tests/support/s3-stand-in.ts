@@ -5,16 +5,20 @@
  * - `PUT /<bucket>/<key>` (PutObject) — keeps the body, Content-Type and Cache-Control;
  * - `GET /<bucket>/<key>` (GetObject) and `HEAD` (HeadObject) — 404 `NoSuchKey` when absent;
  * - `DELETE /<bucket>/<key>` (DeleteObject) — 204, present or not, as S3 does;
+ * - `GET /<bucket>?list-type=2` (ListObjectsV2) — keys in byte order, with `prefix`, `start-after`,
+ *   `max-keys` (at most `listPageSize`, 1 000 as on S3), `continuation-token` / `NextContinuationToken`
+ *   and `encoding-type=url`; `delimiter` and the older ListObjects answer 501 `NotImplemented`;
  * - any other bucket: 404 `NoSuchBucket`.
  *
  * It does not validate SigV4 signatures; it records whether an `Authorization` header was sent and
  * which access key it names.
  *
  *   const s3 = await startS3StandIn();            // s3.endpoint = http://127.0.0.1:<port>, s3.bucket
+ *   await startS3StandIn({ listPageSize: 2 });    // lists a page of at most 2 keys, to make clients page
  *   // S3_BUCKET=s3.bucket S3_ENDPOINT=s3.endpoint S3_FORCE_PATH_STYLE=true S3_ACCESS_KEY_ID=… S3_SECRET_ACCESS_KEY=…
  *   s3.behave('error');                           // 'ok' (default) | 'error' (500 InternalError) | 'hang'
  *   s3.objects.get('memories/u/….png');           // { body, contentType, cacheControl }
- *   s3.requests.at(-1);                           // { method, bucket, key, authorization, accessKeyId }
+ *   s3.requests.at(-1);                           // { method, bucket, key, query, authorization, accessKeyId }
  *   await s3.close();
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -28,6 +32,8 @@ export interface StoredObject {
   contentType: string | undefined;
   cacheControl: string | undefined;
   etag: string;
+  /** When it was written (a listing says so); objects set by hand may leave it out. */
+  lastModified?: Date;
 }
 
 export interface ReceivedS3Request {
@@ -35,6 +41,8 @@ export interface ReceivedS3Request {
   bucket: string;
   /** The object key, decoded ('' for a bucket-level request). */
   key: string;
+  /** The query string as sent, without its `?` (a listing's parameters). */
+  query: string;
   /** The Authorization header as sent (the SDK signs with AWS4-HMAC-SHA256). */
   authorization: string | undefined;
   /** The access key id named in the signature's Credential, if any. */
@@ -53,8 +61,52 @@ const xmlError = (response: ServerResponse, status: number, code: string, messag
   response.end(body);
 };
 
-export async function startS3StandIn(options: { bucket?: string; port?: number } = {}) {
+const xmlText = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** S3's URL encoding of keys in a listing (`encoding-type=url`): every byte but unreserved characters and `/`. */
+const s3UrlEncode = (text: string) => encodeURIComponent(text).replace(/%2F/g, '/').replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** ListObjectsV2 over `objects`, as S3 answers it: keys in byte order after the token or `start-after`, one page. */
+function listObjectsV2(objects: Map<string, StoredObject>, bucket: string, params: URLSearchParams, pageSize: number) {
+  const prefix = params.get('prefix') ?? '';
+  const maxKeysParam = params.get('max-keys');
+  const maxKeys = maxKeysParam === null ? 1000 : Number(maxKeysParam);
+  if (!Number.isInteger(maxKeys) || maxKeys < 0) return { error: ['InvalidArgument', 'Provided max-keys not an integer or within integer range'] as const };
+  const token = params.get('continuation-token');
+  let after = params.get('start-after') ?? '';
+  if (token !== null) {
+    const decoded = Buffer.from(token, 'base64url').toString('utf8');
+    if (!decoded.startsWith('after:')) return { error: ['InvalidArgument', 'The continuation token provided is incorrect'] as const };
+    after = decoded.slice('after:'.length);
+  }
+  const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  const keys = [...objects.keys()].filter((key) => key.startsWith(prefix) && byteOrder(key, after) > 0).sort(byteOrder);
+  const page = keys.slice(0, Math.min(maxKeys, pageSize));
+  const truncated = keys.length > page.length;
+  const urlEncoded = params.get('encoding-type') === 'url';
+  const name = (text: string) => xmlText(urlEncoded ? s3UrlEncode(text) : text);
+  const contents = page.map((key) => {
+    const object = objects.get(key)!;
+    return `<Contents><Key>${name(key)}</Key><LastModified>${(object.lastModified ?? new Date(0)).toISOString()}</LastModified><ETag>${xmlText(object.etag)}</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+  });
+  const next = truncated ? Buffer.from(`after:${page.at(-1)}`, 'utf8').toString('base64url') : null;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">',
+    `<Name>${xmlText(bucket)}</Name><Prefix>${name(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys>`,
+    urlEncoded ? '<EncodingType>url</EncodingType>' : '',
+    `<IsTruncated>${truncated}</IsTruncated>`,
+    token !== null ? `<ContinuationToken>${xmlText(token)}</ContinuationToken>` : '',
+    next ? `<NextContinuationToken>${next}</NextContinuationToken>` : '',
+    params.has('start-after') ? `<StartAfter>${name(params.get('start-after')!)}</StartAfter>` : '',
+    ...contents,
+    '</ListBucketResult>',
+  ].join('');
+  return { body };
+}
+
+export async function startS3StandIn(options: { bucket?: string; port?: number; listPageSize?: number } = {}) {
   const bucket = options.bucket ?? 'souvenir-test';
+  const listPageSize = options.listPageSize ?? 1000;
   const objects = new Map<string, StoredObject>();
   const requests: ReceivedS3Request[] = [];
   let behaviour: S3StandInBehaviour = 'ok';
@@ -69,6 +121,7 @@ export async function startS3StandIn(options: { bucket?: string; port?: number }
         method: request.method ?? '',
         bucket: decodeURIComponent(bucketName),
         key,
+        query: url.search.replace(/^\?/, ''),
         authorization,
         accessKeyId: /Credential=([^/,\s]+)\//.exec(authorization ?? '')?.[1] ?? null,
       });
@@ -77,7 +130,16 @@ export async function startS3StandIn(options: { bucket?: string; port?: number }
       if (behaviour === 'hang') return;
       if (behaviour === 'error') return xmlError(response, 500, 'InternalError', 'We encountered an internal error. Please try again.', url.pathname);
       if (decodeURIComponent(bucketName) !== bucket) return xmlError(response, 404, 'NoSuchBucket', 'The specified bucket does not exist', url.pathname);
-      if (!key) return xmlError(response, 405, 'MethodNotAllowed', 'Only object requests are supported here', url.pathname);
+      if (!key && request.method === 'GET') {
+        if (url.searchParams.get('list-type') !== '2' || url.searchParams.has('delimiter')) {
+          return xmlError(response, 501, 'NotImplemented', 'Only ListObjectsV2 without a delimiter is implemented here', url.pathname);
+        }
+        const listing = listObjectsV2(objects, bucket, url.searchParams, listPageSize);
+        if (listing.error) return xmlError(response, 400, listing.error[0], listing.error[1], url.pathname);
+        response.writeHead(200, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(listing.body) });
+        return response.end(listing.body);
+      }
+      if (!key) return xmlError(response, 405, 'MethodNotAllowed', 'Only object requests and listings are supported here', url.pathname);
 
       switch (request.method ?? '') {
         case 'PUT': {
@@ -87,6 +149,7 @@ export async function startS3StandIn(options: { bucket?: string; port?: number }
             contentType: request.headers['content-type'],
             cacheControl: request.headers['cache-control'],
             etag,
+            lastModified: new Date(),
           });
           response.writeHead(200, { etag, 'content-length': 0 });
           return response.end();
@@ -106,7 +169,7 @@ export async function startS3StandIn(options: { bucket?: string; port?: number }
             'content-length': object.body.length,
             etag: object.etag,
             ...(object.cacheControl ? { 'cache-control': object.cacheControl } : {}),
-            'last-modified': new Date(0).toUTCString(),
+            'last-modified': (object.lastModified ?? new Date(0)).toUTCString(),
           });
           return response.end(request.method === 'GET' ? object.body : undefined);
         }
