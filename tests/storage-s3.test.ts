@@ -2,15 +2,16 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { THUMBNAIL_PX } from '@server/providers/storage/images';
 import { storeRenditions } from '@server/providers/storage/renditions';
-import { createS3Storage, type S3StorageOptions } from '@server/providers/storage/s3';
+import { createS3ArchiveStore, createS3Storage, type S3StorageOptions } from '@server/providers/storage/s3';
 import { StorageProviderError } from '@server/providers/storage/storage-provider-error';
 import { addMemory } from './factories/memory';
 import { createUser } from './factories/user';
 import { createTestApp, TEST_ORIGIN } from './support/app';
 import { startS3StandIn } from './support/s3-stand-in';
 
-// The real @aws-sdk/client-s3 over HTTP to a local S3-compatible server (path-style addressing).
-const s3 = await startS3StandIn({ bucket: 'souvenir-files' });
+// The real @aws-sdk/client-s3 over HTTP to a local S3-compatible server (path-style addressing). Listings come
+// three keys a page, so every listing here goes through the SDK's continuation tokens.
+const s3 = await startS3StandIn({ bucket: 'souvenir-files', listPageSize: 3 });
 afterAll(async () => {
   await s3.close();
 });
@@ -108,6 +109,74 @@ describe('the S3-compatible storage provider', () => {
     }
   });
 
+  it('lists every stored file under its prefix, page after page, and nothing that is not a file of ours', async () => {
+    const listed = createS3Storage(options({ prefix: 'souvenir/listed' }));
+    try {
+      const first = await listed.putImage('memories/user-list', await artwork('#386641', 32));
+      const second = await listed.putImage('avatars/user-list', await artwork('#6a994e', 32));
+      const put = (key: string) => s3.objects.set(key, { body: Buffer.from('x'), contentType: undefined, cacheControl: undefined, etag: '"x"' });
+      // Someone else's objects beside ours, an archive, and a file outside the prefix.
+      put('souvenir/listed/notes.txt');
+      put('souvenir/listed/backups/souvenir-2026-01-01T00-00-00-000Z.backup.gz');
+      put('souvenir/listed/backups/trap.png');
+      put('souvenir/other/memories/user-list/0123456789abcdef0123456789abcdef.png');
+      const before = s3.requests.length;
+      const keys = await listed.list();
+      expect(keys.sort()).toEqual([first.key, first.key.replace(/\.png$/, '.thumb.webp'), second.key, second.key.replace(/\.png$/, '.thumb.webp')].sort());
+      const listings = s3.requests.slice(before);
+      // Seven objects under the prefix, three a page: three pages, each after the first asked for with a token.
+      const asked = listings.map((r) => new URLSearchParams(r.query));
+      expect(listings.map((r, i) => [r.method, r.key, asked[i]!.get('list-type'), asked[i]!.get('prefix')])).toEqual(Array(3).fill(['GET', '', '2', 'souvenir/listed/']));
+      expect(asked.map((q) => q.has('continuation-token'))).toEqual([false, true, true]);
+      for (const request of listings) expect(request.accessKeyId).toBe('stand-in-access-key');
+    } finally {
+      await listed.close?.();
+    }
+  });
+
+  it('keeps archives in the bucket\'s backups/ folder: written whole, listed with their size, read, streamed, removed', async () => {
+    const archives = createS3ArchiveStore(options({ prefix: 'souvenir/archives' }));
+    try {
+      const name = 'souvenir-2026-05-01T03-00-00-000Z.backup.gz';
+      const body = Buffer.from('an archive, as bytes');
+      await archives.write(name, body);
+      const object = s3.objects.get(`souvenir/archives/backups/${name}`)!;
+      expect(object.body.equals(body)).toBe(true);
+      expect(object.contentType).toBe('application/gzip');
+      expect(object.cacheControl).toBe('private, no-store');
+      expect(archives.whereIs(name)).toBe(`s3://souvenir-files/souvenir/archives/backups/${name}`);
+
+      for (let day = 2; day <= 5; day++) await archives.write(`souvenir-2026-05-0${day}T03-00-00-000Z.backup.gz`, Buffer.alloc(day));
+      const listed = await archives.list();
+      expect(listed.length).toBe(5);
+      expect(listed).toContainEqual({ name, size: body.length });
+      expect(listed).toContainEqual({ name: 'souvenir-2026-05-04T03-00-00-000Z.backup.gz', size: 4 });
+
+      expect((await archives.read(name))?.equals(body)).toBe(true);
+      const opened = await archives.open(name);
+      expect(opened?.size).toBe(body.length);
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened!.stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(body)).toBe(true);
+
+      expect(await archives.read('souvenir-2020-01-01T00-00-00-000Z.backup.gz')).toBeNull();
+      expect(await archives.open('souvenir-2020-01-01T00-00-00-000Z.backup.gz')).toBeNull();
+      const before = s3.requests.length;
+      for (const bad of ['../files/x.png', 'a/b.backup.gz', '.hidden', '']) {
+        expect(await archives.read(bad), bad).toBeNull();
+        await archives.remove(bad);
+        await expect(archives.write(bad, body), bad).rejects.toThrow();
+      }
+      expect(s3.requests.length).toBe(before);
+
+      await archives.remove(name);
+      expect(s3.objects.has(`souvenir/archives/backups/${name}`)).toBe(false);
+      expect((await archives.list()).map((a) => a.name)).not.toContain(name);
+    } finally {
+      await archives.close?.();
+    }
+  });
+
   it('refuses what is not an image before sending anything', async () => {
     const before = s3.requests.length;
     await expect(storage.putImage('memories/user-s3', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toThrow();
@@ -118,6 +187,7 @@ describe('the S3-compatible storage provider', () => {
   it('fails with a StorageProviderError carrying only a reason and the status', async () => {
     s3.behave('error');
     try {
+      await expect(storage.list()).rejects.toMatchObject({ name: 'StorageProviderError', reason: 'upstream', status: 500 });
       const error = await storage.get('memories/user-s3/0123456789abcdef0123456789abcdef.png').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StorageProviderError);
       expect(error).toMatchObject({ reason: 'upstream', status: 500 });
@@ -182,6 +252,20 @@ describe('the app on an S3-compatible bucket', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/files/memories/user-app/0123456789abcdef0123456789abcdef.png' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('never serves what lies in the bucket\'s backups/ folder at /files, whatever its name', async () => {
+    const png = await artwork('#99582a', 32);
+    const archive = 'backups/souvenir-2026-05-01T03-00-00-000Z.backup.gz';
+    s3.objects.set(archive, { body: Buffer.from('archive'), contentType: 'application/gzip', cacheControl: undefined, etag: '"a"' });
+    s3.objects.set('backups/looks-like-a-picture.png', { body: png, contentType: 'image/png', cacheControl: undefined, etag: '"p"' });
+    const before = s3.requests.length;
+    for (const url of [`/files/${archive}`, '/files/backups/looks-like-a-picture.png', '/files/BACKUPS/looks-like-a-picture.png', `/files/memories/../${archive}`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
+    // Refused by its name alone: the bucket was not even asked.
+    expect(s3.requests.length).toBe(before);
   });
 
   it('answers 503, uncached, while the bucket fails', async () => {

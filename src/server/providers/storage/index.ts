@@ -1,5 +1,6 @@
-import { createLocalFolderStorage } from './local-folder';
-import { createS3Storage, type S3StorageOptions } from './s3';
+import type { Readable } from 'node:stream';
+import { createFolderArchiveStore, createLocalFolderStorage } from './local-folder';
+import { createS3ArchiveStore, createS3Storage, type S3StorageOptions } from './s3';
 
 /**
  * Where artworks and avatars live. Keys are unguessable (random) paths such as
@@ -30,6 +31,8 @@ export interface StorageProvider {
   get(key: string): Promise<FileObject | null>;
   /** Removes a file, its thumbnail and its renditions; no error when they do not exist. */
   remove(key: string): Promise<void>;
+  /** The key of every stored file, in no particular order: what a backup holds (never an archive). */
+  list(): Promise<string[]>;
   /** Releases connections (the bucket's client); the app calls it when it closes. */
   close?(): Promise<void>;
 }
@@ -44,4 +47,37 @@ export interface StorageOptions {
 /** The local folder by default; the S3-compatible bucket when configured. */
 export function createStorageProvider(options: StorageOptions): StorageProvider {
   return options.s3 ? createS3Storage(options.s3) : createLocalFolderStorage({ dir: options.localDir });
+}
+
+/** A backup archive as its store lists it. */
+export interface StoredArchive {
+  name: string;
+  size: number;
+}
+
+/**
+ * Where backup archives are kept: `<DATA_DIR>/backups` beside the local files folder, or the bucket's
+ * `backups/` folder when the files live in a bucket (so an archive survives the machine with them). Never
+ * reachable at /files: only the administrators' backup routes and the command line read archives.
+ */
+export interface ArchiveStore {
+  readonly location: 'data-folder' | 'bucket';
+  /** Every archive there, in no particular order. */
+  list(): Promise<StoredArchive[]>;
+  /** Writes a whole archive under `name`; a reader never sees it half written. */
+  write(name: string, body: Buffer): Promise<void>;
+  /** The archive's bytes, or null when there is none by that name. */
+  read(name: string): Promise<Buffer | null>;
+  /** The archive as a stream with its size, for a download; null when there is none by that name. */
+  open(name: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Removes an archive; no error when it does not exist. */
+  remove(name: string): Promise<void>;
+  /** Where an archive is, for people reading the command line's output or the logs. */
+  whereIs(name: string): string;
+  close?(): Promise<void>;
+}
+
+/** Beside the local files, or in the bucket that holds them. */
+export function createArchiveStore(options: { dir: string; s3?: S3StorageOptions | null }): ArchiveStore {
+  return options.s3 ? createS3ArchiveStore(options.s3) : createFolderArchiveStore({ dir: options.dir });
 }

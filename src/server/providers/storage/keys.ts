@@ -3,8 +3,19 @@
 /** The files of the app are always served under this prefix, whichever provider stores them. */
 export const FILES_URL_PREFIX = '/files/';
 
-/** Keys are made of safe path segments only: letters, digits, `-`, `_`, one dot for the extension. */
-export const STORAGE_KEY_PATTERN = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+(?:\.thumb|\.w[0-9]{3,4})?\.(?:png|jpg|webp)$/i;
+/**
+ * Where backup archives live when the files are in a bucket: beside the files, under `<S3_PREFIX>/backups/`.
+ * No stored file's key starts with it, so nothing under it is ever served at /files or counted as a file.
+ */
+export const ARCHIVES_FOLDER = 'backups';
+/** An archive's name is one plain file name: never a path, never hidden (a half-written one starts with a dot). */
+export const ARCHIVE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,199}$/i;
+
+/**
+ * Keys are made of safe path segments only: letters, digits, `-`, `_`, one dot for the extension, and an
+ * image's extension; the archives' folder is never a key, whatever its names.
+ */
+export const STORAGE_KEY_PATTERN = /^(?!backups\/)(?:[a-z0-9_-]+\/)*[a-z0-9_-]+(?:\.thumb|\.w[0-9]{3,4})?\.(?:png|jpg|webp)$/i;
 
 export const thumbnailKeyOf = (key: string) => key.replace(/\.[a-z]+$/i, '.thumb.webp');
 /** Artwork renditions for `srcset`, their widths in pixels (decision 0075). */

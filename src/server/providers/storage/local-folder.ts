@@ -1,8 +1,10 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { newImageKey, prepareImage } from './images';
-import type { StorageProvider } from './index';
-import { contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
+import type { ArchiveStore, StorageProvider } from './index';
+import { ARCHIVE_NAME_PATTERN, contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
 
 /** The embedded default: files in a folder under the data directory. */
 export function createLocalFolderStorage(options: { dir: string }): StorageProvider {
@@ -52,6 +54,87 @@ export function createLocalFolderStorage(options: { dir: string }): StorageProvi
         const file = fileOf(k);
         if (file) await rm(file, { force: true });
       }
+    },
+    async list() {
+      const keys = (await filesUnder(root)).map((file) => path.relative(root, file).split(path.sep).join('/'));
+      // Whatever else sits in the folder (an editor's or a desktop's leftovers) is no file of ours.
+      return keys.filter((key) => fileOf(key) !== null);
+    },
+  };
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const nested = await Promise.all(entries.map(async (entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : entry.isFile() ? [path.join(dir, entry.name)] : [])));
+  return nested.flat();
+}
+
+/** Archives in a folder of their own (`<DATA_DIR>/backups`), readable by the server's user only. */
+export function createFolderArchiveStore(options: { dir: string }): ArchiveStore {
+  const dir = path.resolve(options.dir);
+  const fileOf = (name: string) => (ARCHIVE_NAME_PATTERN.test(name) ? path.join(dir, name) : null);
+  const sizeOf = (file: string) =>
+    stat(file).then(
+      (s) => (s.isFile() ? s.size : null),
+      () => null,
+    );
+
+  return {
+    location: 'data-folder',
+    async list() {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const sized = await Promise.all(names.filter((name) => ARCHIVE_NAME_PATTERN.test(name)).map(async (name) => ({ name, size: await sizeOf(path.join(dir, name)) })));
+      return sized.filter((archive): archive is { name: string; size: number } => archive.size !== null);
+    },
+    async write(name, body) {
+      const file = fileOf(name);
+      if (!file) throw new Error('Unsafe archive name');
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // Written under a hidden name, then renamed: a crash never leaves a half archive among the listed ones.
+      const partial = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.partial`);
+      try {
+        await writeFile(partial, body, { mode: 0o600 });
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async read(name) {
+      const file = fileOf(name);
+      if (!file) return null;
+      try {
+        return await readFile(file);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR') return null;
+        throw error;
+      }
+    },
+    async open(name) {
+      const file = fileOf(name);
+      const size = file ? await sizeOf(file) : null;
+      if (!file || size === null) return null;
+      return { stream: createReadStream(file), size };
+    },
+    async remove(name) {
+      const file = fileOf(name);
+      if (file) await rm(file, { force: true });
+    },
+    whereIs(name) {
+      return path.join(dir, name);
     },
   };
 }

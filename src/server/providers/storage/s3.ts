@@ -1,7 +1,9 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { newImageKey, prepareImage } from './images';
-import type { StorageProvider } from './index';
-import { contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
+import type { ArchiveStore, StorageProvider, StoredArchive } from './index';
+import { ARCHIVE_NAME_PATTERN, ARCHIVES_FOLDER, contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
 import { StorageProviderError } from './storage-provider-error';
 
 export interface S3StorageOptions {
@@ -22,12 +24,9 @@ export interface S3StorageOptions {
 /** What a stored file says of itself, so that a copy served straight from the bucket behaves the same. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-/**
- * An S3-compatible bucket. The bucket may stay private: the app reads every file itself and serves it
- * at /files/<key>, so a memory never points at a bucket address (or at a presigned, expiring one).
- */
-export function createS3Storage(options: S3StorageOptions): StorageProvider {
-  const client = new S3Client({
+/** Every client of the bucket is made alike: explicit keys, bounded time, no checksums S3 clones refuse. */
+function clientOf(options: S3StorageOptions): S3Client {
+  return new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle,
@@ -39,7 +38,31 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: 5_000, requestTimeout: options.requestTimeoutMs ?? 30_000, throwOnRequestTimeout: true },
   });
-  const prefix = options.prefix ? `${options.prefix}/` : '';
+}
+
+const prefixOf = (options: S3StorageOptions) => (options.prefix ? `${options.prefix}/` : '');
+
+/** Every object under `prefix`, page after page (a bucket answers at most 1 000 keys a time). */
+async function listObjects(client: S3Client, bucket: string, prefix: string): Promise<Array<{ key: string; size: number }>> {
+  const objects: Array<{ key: string; size: number }> = [];
+  let token: string | undefined;
+  do {
+    const page = await call(() => client.send(new ListObjectsV2Command({ Bucket: bucket, ...(prefix ? { Prefix: prefix } : {}), ...(token ? { ContinuationToken: token } : {}) })));
+    for (const object of page.Contents ?? []) if (object.Key?.startsWith(prefix)) objects.push({ key: object.Key.slice(prefix.length), size: object.Size ?? 0 });
+    // A server that says "more" without a new token would keep this loop going forever: stop there instead.
+    const next = page.IsTruncated ? page.NextContinuationToken : undefined;
+    token = next && next !== token ? next : undefined;
+  } while (token);
+  return objects;
+}
+
+/**
+ * An S3-compatible bucket. The bucket may stay private: the app reads every file itself and serves it
+ * at /files/<key>, so a memory never points at a bucket address (or at a presigned, expiring one).
+ */
+export function createS3Storage(options: S3StorageOptions): StorageProvider {
+  const client = clientOf(options);
+  const prefix = prefixOf(options);
   const objectKey = (key: string) => `${prefix}${key}`;
   const isKey = (key: string) => STORAGE_KEY_PATTERN.test(key) && !key.split('/').includes('..');
 
@@ -95,6 +118,70 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
     async remove(key) {
       if (!isKey(key)) return;
       await Promise.all(derivedKeysOf(key).map(remove));
+    },
+    async list() {
+      // Under the prefix, only keys of ours are stored files: not the archives' folder, nor anything else.
+      return (await listObjects(client, options.bucket, prefix)).map((object) => object.key).filter(isKey);
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}
+
+/**
+ * Archives in the bucket's `backups/` folder (under S3_PREFIX), beside the files they hold: the app never
+ * serves that folder (no file key starts with it), and each archive says `no-store` should the bucket be
+ * exposed. An S3 upload is whole or absent, so a half archive is never listed.
+ */
+export function createS3ArchiveStore(options: S3StorageOptions): ArchiveStore {
+  const client = clientOf(options);
+  const folder = `${prefixOf(options)}${ARCHIVES_FOLDER}/`;
+  const objectKey = (name: string) => (ARCHIVE_NAME_PATTERN.test(name) ? `${folder}${name}` : null);
+  const getObject = async (name: string) => {
+    const key = objectKey(name);
+    if (!key) return null;
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+      return object.Body ? object : null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw toStorageError(error);
+    }
+  };
+
+  return {
+    location: 'bucket',
+    async list() {
+      const objects = await listObjects(client, options.bucket, folder);
+      return objects.filter((object) => ARCHIVE_NAME_PATTERN.test(object.key)).map((object): StoredArchive => ({ name: object.key, size: object.size }));
+    },
+    async write(name, body) {
+      const key = objectKey(name);
+      if (!key) throw new Error('Unsafe archive name');
+      await call(() =>
+        client.send(
+          new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body, ContentType: 'application/gzip', ContentLength: body.length, CacheControl: 'private, no-store' }),
+        ),
+      );
+    },
+    async read(name) {
+      const object = await getObject(name);
+      if (!object?.Body) return null;
+      return call(async () => Buffer.from(await object.Body!.transformToByteArray()));
+    },
+    async open(name) {
+      const object = await getObject(name);
+      if (!object?.Body) return null;
+      const stream = object.Body instanceof Readable ? object.Body : Readable.fromWeb(object.Body.transformToWebStream() as WebReadableStream);
+      return { stream, size: object.ContentLength ?? 0 };
+    },
+    async remove(name) {
+      const key = objectKey(name);
+      if (key) await call(() => client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key })));
+    },
+    whereIs(name) {
+      return `s3://${options.bucket}/${folder}${name}`;
     },
     async close() {
       client.destroy();
