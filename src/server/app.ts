@@ -80,7 +80,7 @@ import { createPageRenderer } from './plugins/page-render';
 import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
-import { createStorageProvider, type StorageProvider } from './providers/storage/index';
+import { createArchiveStore, createStorageProvider, type StorageProvider } from './providers/storage/index';
 import { createLocalModelRuntime } from './providers/local-model/runtime';
 import { createOfflineExtractor } from './providers/text/offline-extractor';
 import { FILES_URL_PREFIX } from './providers/storage/keys';
@@ -286,8 +286,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(signInRoutes({ admin, signIn }));
   const backups = createBackupsService({
     database,
-    dir: config.backups.dir,
-    filesDir: config.storage.s3 ? null : path.join(config.dataDir, 'files'),
+    storage,
+    archives: createArchiveStore({ dir: config.backups.dir, s3: config.storage.s3 }),
     dailyAtMinute: config.backups.dailyAtMinute,
     keep: config.backups.keep,
   });
@@ -385,6 +385,7 @@ export async function buildApp(deps: AppDependencies) {
     await backgroundTasks.settled();
     await mail.close();
     await storage.close?.();
+    await backups.close();
     // Ends the model workers; downloads pause and resume at the next start.
     await localRuntime.close();
   });

@@ -1,13 +1,28 @@
 // `npm run backup` and `npm run restore -- <file>`: the same archives the server makes, from the command line.
 // On the embedded database the server must be stopped first (PGlite allows one process per data folder; the
-// lock says so). A restore migrates the database first, then replaces every table and the files folder.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+// lock says so). A backup goes where the server keeps its archives (<DATA_DIR>/backups, or the bucket's
+// backups/ folder when the files live in a bucket). A restore migrates the database first, then replaces every
+// table and the stored files; it takes a file's path, or the name of an archive where the server keeps them.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BackupError, createBackup, restoreBackup } from './db/backup';
+import { BACKUP_NAME_PATTERN } from '@shared/contracts/backups';
+import { AppError } from './app-error';
+import { BackupError } from './db/backup';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
+import { createBackupsService } from './modules/backups/service';
+import { createArchiveStore, createStorageProvider } from './providers/storage/index';
 import { ConfigError, loadConfig } from './config';
+
+async function readGiven(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
 
 async function main(argv: string[]) {
   const [command, file] = argv;
@@ -15,29 +30,31 @@ async function main(argv: string[]) {
   if (command === 'restore' && !file) throw new BackupError('Name the archive to restore: npm run restore -- <file>');
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
-  // Files in a bucket are not in the archive: the bucket keeps its own versions (docs/self-hosting.md).
-  const filesDir = config.storage.s3 ? null : path.join(config.dataDir, 'files');
+  const storage = createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
+  const archives = createArchiveStore({ dir: config.backups.dir, s3: config.storage.s3 });
+  const backups = createBackupsService({ database, storage, archives, dailyAtMinute: null, keep: config.backups.keep });
   try {
     await migrate(database);
     if (command === 'backup') {
-      const now = new Date();
-      const { archive, rows, files } = await createBackup(database, filesDir, now);
-      const dir = path.join(config.dataDir, 'backups');
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const target = path.join(dir, `souvenir-${now.toISOString().replace(/[:.]/g, '-')}.backup.gz`);
-      await writeFile(target, archive, { mode: 0o600 });
-      console.log(`Backup written: ${target} (${rows} rows, ${files} files, ${archive.length} bytes)${filesDir ? '' : ' — files in the S3 bucket are not included'}`);
+      const { backup, rows, files } = await backups.create();
+      console.log(`Backup written: ${archives.whereIs(backup.name)} (${rows} rows, ${files} files, ${backup.size} bytes)`);
     } else {
-      const { tables, rows, files } = await restoreBackup(database, filesDir, await readFile(file!));
+      // A path first; a bare archive name not found there is looked for where the server keeps its archives.
+      const name = path.basename(file!);
+      const archive = (await readGiven(file!)) ?? (name === file && BACKUP_NAME_PATTERN.test(name) ? await archives.read(name) : null);
+      if (!archive) throw new BackupError(`No archive at ${file}${BACKUP_NAME_PATTERN.test(name) ? ` nor at ${archives.whereIs(name)}` : ''}.`);
+      const { tables, rows, files } = await backups.restoreArchive(archive);
       console.log(`Restored ${tables} tables (${rows} rows) and ${files} files from ${file}`);
     }
   } finally {
+    await backups.close();
+    await storage.close?.();
     await database.close();
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof BackupError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof BackupError || error instanceof AppError) console.error(error.message);
   else console.error('The backup command failed:', error);
   process.exit(1);
 });

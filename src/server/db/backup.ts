@@ -1,9 +1,9 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is, sql } from 'drizzle-orm';
+import type { StorageProvider } from '../providers/storage/index';
+import { derivedKeysOf, STORAGE_KEY_PATTERN } from '../providers/storage/keys';
 import type { DatabaseHandle } from './client';
 import * as schema from './schema/index';
 
@@ -11,8 +11,10 @@ import * as schema from './schema/index';
  * Backups: the whole database and the stored files in one archive, restorable on either database driver.
  *
  * The archive is gzip'd JSON lines: a manifest first (our format name and version, the migration the
- * schema was at), then one line per table with its rows, then one line per file (base64), then an end line
- * with the counts, so a truncated archive is refused rather than half restored. Rows travel as JSON made by
+ * schema was at), then one line per table with its rows, then one line per stored file (base64), then an end
+ * line with the counts, so a truncated archive is refused rather than half restored. The files are read and
+ * written back through the storage provider, so the lines are the same whether they live in the data folder
+ * or in a bucket, and an archive moves an instance from one to the other. Rows travel as JSON made by
  * PostgreSQL itself (`json_agg`) and come back through `json_populate_recordset`, so every column type
  * round-trips the same way on PGlite and on a PostgreSQL server, and an embedded database's backup restores
  * into PostgreSQL. Conversation text is never stored by the app, so it is not in a backup either.
@@ -27,6 +29,11 @@ export interface BackupManifest {
   /** How many migrations the schema had: a backup restores only into the same schema. */
   migrations: number;
   driver: 'pglite' | 'postgres';
+  /**
+   * True: the archive holds every stored file, so a restore leaves exactly those. Archives made before files
+   * in a bucket were backed up lack it; one of those without any file says nothing of the files.
+   */
+  allFiles?: boolean;
 }
 
 export class BackupError extends Error {
@@ -66,15 +73,25 @@ async function migrationCount(handle: DatabaseHandle): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function filesUnder(root: string, dir = root): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const nested = await Promise.all(entries.map(async (entry) => (entry.isDirectory() ? filesUnder(root, path.join(dir, entry.name)) : [path.join(dir, entry.name)])));
-  return nested.flat();
+/** Files travel a few at a time: a bucket answers each request slowly, and all at once would flood it. */
+const FILE_CONCURRENCY = 4;
+
+/** Runs `task` over `items`, `FILE_CONCURRENCY` at a time; the first failure stops what is not started yet. */
+async function eachFile<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await task(item);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FILE_CONCURRENCY, items.length) }, worker));
 }
 
 /** A stored file's key, as the archive names it: relative, forward slashes, nothing that climbs out. */
@@ -87,9 +104,16 @@ function safeKey(key: unknown): string {
   return key;
 }
 
-/** Writes the archive of the database and of the files folder (null: files live elsewhere, e.g. a bucket). */
-export async function createBackup(handle: DatabaseHandle, filesDir: string | null, now = new Date()): Promise<{ archive: Buffer; tables: number; rows: number; files: number }> {
-  const manifest: BackupManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: now.toISOString(), migrations: await migrationCount(handle), driver: handle.driver };
+/** Writes the archive of the database and of every file the storage holds (the folder or the bucket). */
+export async function createBackup(handle: DatabaseHandle, storage: StorageProvider, now = new Date()): Promise<{ archive: Buffer; tables: number; rows: number; files: number }> {
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: now.toISOString(),
+    migrations: await migrationCount(handle),
+    driver: handle.driver,
+    allFiles: true,
+  };
   const lines: string[] = [JSON.stringify(manifest)];
   const tables = tablesInOrder();
   let rows = 0;
@@ -104,13 +128,20 @@ export async function createBackup(handle: DatabaseHandle, filesDir: string | nu
       lines.push(JSON.stringify({ table: name, rows: tableRows }));
     }
   });
-  const files = filesDir ? await filesUnder(filesDir) : [];
-  for (const file of files) {
-    const key = path.relative(filesDir!, file).split(path.sep).join('/');
-    lines.push(JSON.stringify({ file: key, data: (await readFile(file)).toString('base64') }));
+  // Sorted, so that two archives of the same content are the same lines.
+  const keys = (await storage.list()).sort();
+  const fileLines = new Map<string, string>();
+  await eachFile(keys, async (key) => {
+    const file = await storage.get(key);
+    // Removed since it was listed (a memory deleted meanwhile): it is simply not in this archive.
+    if (file) fileLines.set(key, JSON.stringify({ file: key, data: file.body.toString('base64') }));
+  });
+  for (const key of keys) {
+    const line = fileLines.get(key);
+    if (line) lines.push(line);
   }
-  lines.push(JSON.stringify({ end: true, tables: tables.length, files: files.length }));
-  return { archive: await gzipAsync(Buffer.from(`${lines.join('\n')}\n`, 'utf8')), tables: tables.length, rows, files: files.length };
+  lines.push(JSON.stringify({ end: true, tables: tables.length, files: fileLines.size }));
+  return { archive: await gzipAsync(Buffer.from(`${lines.join('\n')}\n`, 'utf8')), tables: tables.length, rows, files: fileLines.size };
 }
 
 interface ReadArchive {
@@ -153,11 +184,14 @@ export async function readBackup(archive: Buffer): Promise<ReadArchive> {
 }
 
 /**
- * Replaces everything with the archive's content: every table emptied and refilled in one transaction (a
- * failure leaves the database as it was), then the files folder replaced. The schema must be the one the
- * backup was made with: the target is migrated first, so a backup from another version is refused.
+ * Replaces everything with the archive's content. The archive's files are written first (keys are random, so
+ * this adds or rewrites the same bytes and breaks nothing the current rows use); then every table is emptied
+ * and refilled in one transaction; only then do the files the archive does not hold go. A failure before the
+ * tables are replaced takes back the files it added, so the instance is as it was; a failure after it can be
+ * mended by restoring again. The schema must be the one the backup was made with: the target is migrated
+ * first, so a backup from another version is refused before any change.
  */
-export async function restoreBackup(handle: DatabaseHandle, filesDir: string | null, archive: Buffer): Promise<{ tables: number; rows: number; files: number }> {
+export async function restoreBackup(handle: DatabaseHandle, storage: StorageProvider, archive: Buffer): Promise<{ tables: number; rows: number; files: number }> {
   const read = await readBackup(archive);
   const migrations = await migrationCount(handle);
   if (read.manifest.migrations !== migrations) {
@@ -167,26 +201,57 @@ export async function restoreBackup(handle: DatabaseHandle, filesDir: string | n
   const known = new Set(tables.map((table) => getTableConfig(table).name));
   const unknown = [...read.tables.keys()].filter((name) => !known.has(name));
   if (unknown.length > 0) throw new BackupError(`This backup holds tables this server does not have: ${unknown.join(', ')}.`);
-  let rows = 0;
-  await handle.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`truncate ${tables.map((table) => `"${getTableConfig(table).name}"`).join(', ')} cascade`));
-    for (const table of tables) {
-      const name = getTableConfig(table).name;
-      const tableRows = read.tables.get(name) ?? [];
-      if (tableRows.length === 0) continue;
-      rows += tableRows.length;
-      await tx.execute(
-        sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(tableRows)}::json)`,
-      );
-    }
-  });
-  if (filesDir) {
-    await rm(filesDir, { recursive: true, force: true });
-    for (const [key, data] of read.files) {
-      const target = path.join(filesDir, ...key.split('/'));
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, data);
-    }
+
+  // A folder's stray files (a desktop's index, an editor's copy) may be in older archives: no file of ours.
+  const files = [...read.files].filter(([key]) => STORAGE_KEY_PATTERN.test(key));
+  const before = new Set(await storage.list());
+  const added: string[] = [];
+  const takeBackAdded = async () => {
+    await eachFile(added, (key) => storage.remove(key)).catch(() => undefined);
+  };
+  try {
+    await eachFile(files, async ([key, body]) => {
+      await storage.put(key, body);
+      if (!before.has(key)) added.push(key);
+    });
+  } catch (error) {
+    await takeBackAdded();
+    throw error;
   }
-  return { tables: read.tables.size, rows, files: read.files.size };
+
+  let rows = 0;
+  try {
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`truncate ${tables.map((table) => `"${getTableConfig(table).name}"`).join(', ')} cascade`));
+      for (const table of tables) {
+        const name = getTableConfig(table).name;
+        const tableRows = read.tables.get(name) ?? [];
+        if (tableRows.length === 0) continue;
+        rows += tableRows.length;
+        await tx.execute(
+          sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(tableRows)}::json)`,
+        );
+      }
+    });
+  } catch (error) {
+    await takeBackAdded();
+    throw error;
+  }
+
+  // An older archive without a single file may come from a bucket whose files were left out: then it says
+  // nothing of them, and they stay.
+  if (read.manifest.allFiles === true || read.files.size > 0) {
+    const kept = new Set(files.map(([key]) => key));
+    // An image's removal takes its thumbnail and renditions too: shorter keys first, each family once.
+    const extras = [...before].filter((key) => !kept.has(key)).sort((a, b) => a.length - b.length || a.localeCompare(b));
+    const covered = new Set<string>();
+    const removals: string[] = [];
+    for (const key of extras) {
+      if (covered.has(key)) continue;
+      removals.push(key);
+      for (const derived of derivedKeysOf(key)) covered.add(derived);
+    }
+    await eachFile(removals, (key) => storage.remove(key));
+  }
+  return { tables: read.tables.size, rows, files: files.length };
 }

@@ -16,8 +16,8 @@ export const backupListSchema = z.object({
   /** "HH:MM" UTC of the daily backup, or null when automatic backups are off. */
   dailyAt: z.string().nullable(),
   keep: z.number().int(),
-  /** False when files live in an S3 bucket: archives then hold the database only. */
-  includesFiles: z.boolean(),
+  /** Where the archives are kept: the data folder's `backups`, or the `backups/` folder of the files' S3 bucket. */
+  storedIn: z.enum(['data-folder', 'bucket']),
 });
 export type BackupList = z.infer<typeof backupListSchema>;
 

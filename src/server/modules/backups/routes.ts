@@ -14,7 +14,7 @@ export function backupsRoutes(deps: { admin: AdminGuard; backups: BackupsService
     api.get('/api/admin/backups', { onRequest: deps.admin.onRequest, schema: { response: { 200: backupListSchema } } }, async () => deps.backups.list());
 
     api.post('/api/admin/backups', { onRequest: deps.admin.onRequest, schema: { response: { 201: backupSchema } }, config: { rateLimit: { max: 10, timeWindow: 60 * 60 * 1000 } } }, async (request, reply) =>
-      reply.status(201).send(await deps.backups.create()),
+      reply.status(201).send((await deps.backups.create()).backup),
     );
 
     api.get('/api/admin/backups/:name', { onRequest: deps.admin.onRequest, schema: { params: nameParams } }, async (request, reply) => {

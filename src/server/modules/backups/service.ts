@@ -1,83 +1,97 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { BACKUP_NAME_PATTERN, type Backup, type BackupList } from '@shared/contracts/backups';
 import { AppError } from '../../app-error';
 import { BackupError, createBackup, restoreBackup } from '../../db/backup';
 import type { DatabaseHandle } from '../../db/client';
+import type { ArchiveStore, StorageProvider } from '../../providers/storage/index';
+import { StorageProviderError } from '../../providers/storage/storage-provider-error';
 
 const nameAt = (at: Date) => `souvenir-${at.toISOString().replace(/[:.]/g, '-')}.backup.gz`;
 const dateOf = (name: string) => new Date(name.slice('souvenir-'.length, -'.backup.gz'.length).replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z'));
 
-/**
- * The archives under <DATA_DIR>/backups (never under /files: only administrators reach them): made on a
- * schedule or on request, listed, downloaded, restored after the administrator types the archive's name.
- */
-export function createBackupsService(deps: { database: DatabaseHandle; dir: string; filesDir: string | null; dailyAtMinute: number | null; keep: number }) {
-  let running: Promise<Backup> | null = null;
+/** A bucket that cannot be reached is the server's trouble, said as such (503), never an internal error. */
+async function storageAnswer<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof StorageProviderError) throw new AppError('SERVICE_UNAVAILABLE', 'The file store cannot be reached: try again later.');
+    throw error;
+  }
+}
 
+/**
+ * The archives of the database and the stored files: made on a schedule or on request, listed, downloaded,
+ * restored after the administrator types the archive's name. They are kept by `archives` (the data folder's
+ * `backups`, or the bucket's `backups/` folder when the files live in a bucket), never under /files: only
+ * administrators reach them.
+ */
+export function createBackupsService(deps: { database: DatabaseHandle; storage: StorageProvider; archives: ArchiveStore; dailyAtMinute: number | null; keep: number }) {
+  let running: Promise<{ backup: Backup; rows: number; files: number }> | null = null;
+
+  /** Ours only (the store may hold other files), newest first. */
   async function list(): Promise<Backup[]> {
-    let names: string[];
-    try {
-      names = await readdir(deps.dir);
-    } catch {
-      return [];
-    }
-    const archives = names.filter((name) => BACKUP_NAME_PATTERN.test(name)).sort().reverse();
-    return Promise.all(archives.map(async (name) => ({ name, size: (await stat(path.join(deps.dir, name))).size, createdAt: dateOf(name).toISOString() })));
+    const archives = (await deps.archives.list()).filter((archive) => BACKUP_NAME_PATTERN.test(archive.name));
+    archives.sort((a, b) => b.name.localeCompare(a.name));
+    return archives.map(({ name, size }) => ({ name, size, createdAt: dateOf(name).toISOString() }));
   }
 
   /** One backup at a time: a second request while one is written gets the same one. */
-  function create(now = new Date()): Promise<Backup> {
+  function make(now: Date) {
     running ??= (async () => {
-      const { archive } = await createBackup(deps.database, deps.filesDir, now);
-      await mkdir(deps.dir, { recursive: true, mode: 0o700 });
+      const { archive, rows, files } = await createBackup(deps.database, deps.storage, now);
       const name = nameAt(now);
-      await writeFile(path.join(deps.dir, name), archive, { mode: 0o600 });
-      return { name, size: archive.length, createdAt: now.toISOString() };
+      await deps.archives.write(name, archive);
+      return { backup: { name, size: archive.length, createdAt: now.toISOString() }, rows, files };
     })().finally(() => {
       running = null;
     });
     return running;
   }
 
-  const pathOf = (name: string) => {
+  async function restoreArchive(archive: Buffer) {
+    try {
+      return await restoreBackup(deps.database, deps.storage, archive);
+    } catch (error) {
+      if (error instanceof BackupError) throw new AppError('CONFLICT', error.message);
+      throw error;
+    }
+  }
+
+  const checkedName = (name: string) => {
     if (!BACKUP_NAME_PATTERN.test(name)) throw new AppError('NOT_FOUND', 'No such backup.');
-    return path.join(deps.dir, name);
+    return name;
   };
 
   return {
     async list(): Promise<BackupList> {
       const at = deps.dailyAtMinute;
       return {
-        items: await list(),
+        items: await storageAnswer(list()),
         dailyAt: at === null ? null : `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`,
         keep: deps.keep,
-        includesFiles: deps.filesDir !== null,
+        storedIn: deps.archives.location,
       };
     },
-    create,
+
+    /** A new archive now; with how many rows and files it holds, for the command line. */
+    create: (now = new Date()) => storageAnswer(make(now)),
 
     async open(name: string) {
-      const file = pathOf(name);
-      const size = await stat(file).then((s) => s.size, () => null);
-      if (size === null) throw new AppError('NOT_FOUND', 'No such backup.');
-      return { stream: createReadStream(file), size };
+      const archive = await storageAnswer(deps.archives.open(checkedName(name)));
+      if (!archive) throw new AppError('NOT_FOUND', 'No such backup.');
+      return archive;
     },
 
     async restore(name: string, confirm: string) {
-      const file = pathOf(name);
+      checkedName(name);
       if (confirm !== name) throw new AppError('VALIDATION_FAILED', 'Type the name of the backup to confirm.', { confirm: ['validation.backupConfirm'] });
-      const archive = await readFile(file).catch(() => null);
+      const archive = await storageAnswer(deps.archives.read(name));
       if (!archive) throw new AppError('NOT_FOUND', 'No such backup.');
-      try {
-        return await restoreBackup(deps.database, deps.filesDir, archive);
-      } catch (error) {
-        if (error instanceof BackupError) throw new AppError('CONFLICT', error.message);
-        throw error;
-      }
+      return storageAnswer(restoreArchive(archive));
     },
+
+    /** An archive given by hand (the command line's file): checked and restored like one from the store. */
+    restoreArchive: (archive: Buffer) => storageAnswer(restoreArchive(archive)),
 
     /** The daily run: once the day's time has come, if today has no archive yet; then the oldest beyond `keep` go. */
     async runScheduled(log: FastifyBaseLogger, now = new Date()): Promise<Backup | null> {
@@ -86,10 +100,14 @@ export function createBackupsService(deps: { database: DatabaseHandle; dir: stri
       const today = now.toISOString().slice(0, 10);
       const existing = await list();
       if (existing.some((b) => b.createdAt.startsWith(today))) return null;
-      const made = await create(now);
-      for (const old of (await list()).slice(deps.keep)) await rm(path.join(deps.dir, old.name), { force: true });
-      log.info({ backup: made.name, size: made.size }, 'scheduled backup written');
-      return made;
+      const { backup } = await make(now);
+      for (const old of (await list()).slice(deps.keep)) await deps.archives.remove(old.name);
+      log.info({ backup: backup.name, size: backup.size, storedIn: deps.archives.location }, 'scheduled backup written');
+      return backup;
+    },
+
+    async close() {
+      await deps.archives.close?.();
     },
   };
 }

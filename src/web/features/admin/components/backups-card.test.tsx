@@ -25,7 +25,7 @@ describe('the backups card', () => {
           await firstAnswer;
           return apiError(500, 'INTERNAL');
         }
-        return json({ items: [{ name: NAME, size: 2048, createdAt: '2026-11-20T03:00:00.000Z' }], dailyAt: '03:00', keep: 7, includesFiles: true });
+        return json({ items: [{ name: NAME, size: 2048, createdAt: '2026-11-20T03:00:00.000Z' }], dailyAt: '03:00', keep: 7, storedIn: 'data-folder' });
       },
     });
     const { user } = renderWithProviders(<BackupsCard />);
@@ -39,6 +39,18 @@ describe('the backups card', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(list).toHaveTextContent('2 KB');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when the archives are kept in the bucket, in either language', async () => {
+    mockFetch({ 'GET /api/admin/backups': () => json({ items: [], dailyAt: '03:00', keep: 7, storedIn: 'bucket' }) });
+    const { unmount } = renderWithProviders(<BackupsCard />);
+    const card = await screen.findByRole('region', { name: 'Backups' }, WAIT);
+    expect(await within(card).findByText(/kept in the S3 bucket's backups\/ folder/, undefined, WAIT)).toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage('fr');
+    renderWithProviders(<BackupsCard />);
+    expect(await screen.findByText(/dans le dossier backups\/ du bucket S3/, undefined, WAIT)).toBeInTheDocument();
   });
 
   it('says so in French when the list could not be read', async () => {

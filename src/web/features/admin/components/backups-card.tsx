@@ -53,7 +53,7 @@ export function BackupsCard() {
               ? t('admin:backups.scheduled', { time: backups.data.dailyAt, count: backups.data.keep })
               : t('admin:backups.unscheduled')
             : t('admin:backups.description')}
-          {backups.data && !backups.data.includesFiles ? ` ${t('admin:backups.noFiles')}` : null}
+          {backups.data?.storedIn === 'bucket' ? ` ${t('admin:backups.inBucket')}` : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
