@@ -58,6 +58,9 @@ export const MOOD_PHRASES: { pattern: RegExp; mood: Mood | null }[] = [
   { pattern: /\b(never been|couldn t be|could not be|n ai jamais ete aussi|jamais ete aussi) (happier|so happy|heureu\w*)\b|\bover the moon\b|\baux anges\b/g, mood: 'joyful' },
   { pattern: /\b(died|dying|mort|morte|morts) (laughing|de rire)\b|\bmdr\b|\blol\b/g, mood: 'joyful' },
   { pattern: /\b(est|sont|suis) nee?s?\b/g, mood: 'joyful' },
+  // A birth is joy even when it is told without a feeling word: "my sister had her baby", "elle a accouché".
+  { pattern: /\b(was|were) born\b|\bgave birth\b|\b(had|has|welcomed) (her|his|their|a|our|my) (baby|babies|son|daughter|twins)\b/g, mood: 'joyful' },
+  { pattern: /\ba accouche\b|\b(a|ont) eu (son|leur|un|une|sa) (bebe|fils|fille|jumeaux|jumelles)\b/g, mood: 'joyful' },
   { pattern: /\b(nous|m|l) a quitte(e|s|es)?\b/g, mood: 'melancholy' },
   { pattern: /\b(got|get|was|been|were) (into|accepted|admitted|the job|the place)\b|\bpassed (my|the|our|her|his) \w+\b|\b(ai|a|avons|ont) ete (prise?s?|acceptee?s?|admise?s?|retenue?s?)\b/g, mood: 'joyful' },
   { pattern: /\b(yelled|shouted|screamed) at\b|\bm a (saoule|soule)e?\b/g, mood: 'angry' },
