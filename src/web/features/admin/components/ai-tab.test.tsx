@@ -143,6 +143,16 @@ describe('admin panel: AI', SLOW, () => {
     expect(requests.filter((r) => r.path.startsWith('/api/admin/ai/'))).toEqual([]);
   });
 
+  it('says in a sentence of its own, in both languages, that configuration left voice off', async () => {
+    const settings: AiSettings = { providers: [...defaults.providers.slice(0, 3), view('transcription', { configuration: { provider: 'none', baseUrl: null, model: null } })] };
+    setup(settings);
+    const card = await screen.findByRole('region', { name: 'Voice transcription' }, WAIT);
+    expect(within(card).getByText('The environment variables set nothing, so voice messages are off.')).toBeInTheDocument();
+    await i18n.changeLanguage('fr');
+    const carte = await screen.findByRole('region', { name: 'Transcription de la voix' }, WAIT);
+    expect(await within(carte).findByText(/^Les variables d’environnement ne choisissent rien\s: les messages vocaux sont désactivés\.$/, undefined, WAIT)).toBeInTheDocument();
+  });
+
   it('says so when the providers cannot be loaded, with a way to try again', async () => {
     setup(defaults, { 'GET /api/admin/ai': () => json({ error: { code: 'INTERNAL', message: 'x' } }, 500) });
     expect(await screen.findByText('The AI providers could not be loaded.', undefined, { timeout: 15_000 })).toBeInTheDocument();

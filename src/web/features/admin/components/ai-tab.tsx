@@ -193,7 +193,9 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
       ? t('admin:ai.source.configurationEndpoint', { model: configured.model ?? '', baseUrl: configured.baseUrl ?? '' })
       : configured.provider === 'local-model'
         ? t('admin:ai.source.configurationLocal', { model: configured.model ?? '' })
-        : t('admin:ai.source.configurationBuiltIn', { provider: t(`admin:ai.providerNames.${configured.provider}`, { defaultValue: configured.provider }) });
+        : configured.provider === 'none'
+          ? t('admin:ai.source.configurationNone')
+          : t('admin:ai.source.configurationBuiltIn', { provider: t(`admin:ai.providerNames.${configured.provider}`, { defaultValue: configured.provider }) });
   const modelListId = `${id}-models`;
   const resultId = `${id}-test-result`;
 
