@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { useDateFormat } from '@web/lib/date-format';
 import { errorMessage } from '@web/lib/error-message';
 import { useCreateBackup } from '../api/create-backup';
 import { backupDownloadUrl, useBackups } from '../api/get-backups';
@@ -25,11 +26,11 @@ export function BackupsCard() {
   const create = useCreateBackup();
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const formatDate = useDateFormat('mediumWithTime');
   const format = useMemo(() => {
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
     const size = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    return { date: (iso: string) => date.format(new Date(iso)), size: (bytes: number) => (bytes < 1024 * 1024 ? `${size.format(bytes / 1024)} KB` : `${size.format(bytes / 1024 / 1024)} MB`) };
-  }, [language]);
+    return { date: formatDate, size: (bytes: number) => (bytes < 1024 * 1024 ? `${size.format(bytes / 1024)} KB` : `${size.format(bytes / 1024 / 1024)} MB`) };
+  }, [language, formatDate]);
 
   const backUpNow = async () => {
     try {
