@@ -67,11 +67,19 @@ export const clampTitle = (title: string) => {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), TITLE_MAX / 2))}…`;
 };
 
+/**
+ * A model may write control characters (JSON lets it spell a NUL as \u0000), which PostgreSQL refuses in text
+ * and no reader wants: they go, line breaks and tabs stay.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what this removes
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+export const withoutControls = (text: string) => text.replace(CONTROLS, '');
+
 /** A model's JSON answer as the memory's texts, the title on one line and within its length; anything else is malformed. */
 export function memoryTextsFrom(json: string) {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(json);
+    parsed = JSON.parse(withoutControls(json), (_key, value: unknown) => (typeof value === 'string' ? withoutControls(value) : value));
   } catch {
     throw new TextProviderError('malformed');
   }
@@ -82,7 +90,7 @@ export function memoryTextsFrom(json: string) {
 
 /** The administrators' style prompt, then the model's picture of the day without quotes around it, within the image service's limit. */
 export function imagePromptFrom(stylePrompt: string, answer: string): string {
-  const description = answer.trim().replace(/^["“«\s]+|["”»\s]+$/g, '');
+  const description = withoutControls(answer).trim().replace(/^["“«\s]+|["”»\s]+$/g, '');
   if (!description) throw new TextProviderError('malformed');
   return `${stylePrompt.trim()}\n\n${description}`.slice(0, IMAGE_PROMPT_MAX);
 }
