@@ -44,15 +44,7 @@ const s3 = await startS3StandIn({ bucket: 'souvenir-backups', listPageSize: 2 })
 afterAll(async () => {
   await s3.close();
 });
-const bucketOptions = (prefix: string): S3StorageOptions => ({
-  bucket: s3.bucket,
-  region: 'us-east-1',
-  endpoint: s3.endpoint,
-  accessKeyId: 'stand-in-access-key',
-  secretAccessKey: 'stand-in-secret-key',
-  forcePathStyle: true,
-  prefix,
-});
+const bucketOptions = (prefix: string): S3StorageOptions => s3.storageOptions({ prefix });
 /** The stored files under `prefix` in the bucket (archives apart), each by its content's hash. */
 const bucketFiles = (prefix: string) =>
   Object.fromEntries(

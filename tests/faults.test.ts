@@ -94,17 +94,8 @@ const generationInfoOf = async (app: TestApp, cookie: string) =>
 
 const s3 = await startS3StandIn({ bucket: 'souvenir-faults' });
 afterAll(() => s3.close());
-const bucketOptions = (endpoint: string) => ({
-  bucket: s3.bucket,
-  region: 'us-east-1',
-  endpoint,
-  accessKeyId: 'stand-in-access-key',
-  secretAccessKey: 'stand-in-secret-key',
-  forcePathStyle: true,
-  prefix: '',
-  // A bucket that never answers is given up quickly (the default is 30 s a call, three attempts).
-  requestTimeoutMs: 300,
-});
+// A bucket that never answers is given up quickly (the default is 30 s a call, three attempts).
+const bucketOptions = (endpoint: string) => s3.storageOptions({ endpoint, requestTimeoutMs: 300 });
 const onBucket = await createTestApp({ RATE_LIMIT_GENERATION_MAX: '1000' }, { storage: createS3Storage(bucketOptions(s3.endpoint)) });
 const onRefusedBucket = await createTestApp({ RATE_LIMIT_GENERATION_MAX: '1000' }, { storage: createS3Storage(bucketOptions(refusedUrl)) });
 

@@ -16,16 +16,7 @@ afterAll(async () => {
   await s3.close();
 });
 
-const options = (overrides: Partial<S3StorageOptions> = {}): S3StorageOptions => ({
-  bucket: s3.bucket,
-  region: 'us-east-1',
-  endpoint: s3.endpoint,
-  accessKeyId: 'stand-in-access-key',
-  secretAccessKey: 'stand-in-secret-key',
-  forcePathStyle: true,
-  prefix: '',
-  ...overrides,
-});
+const options = (overrides: Partial<S3StorageOptions> = {}): S3StorageOptions => s3.storageOptions(overrides);
 const storage = createS3Storage(options());
 afterAll(async () => {
   await storage.close?.();

@@ -24,6 +24,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { S3StorageOptions } from '@server/providers/storage/s3';
 
 export type S3StandInBehaviour = 'ok' | 'error' | 'hang';
 
@@ -193,6 +194,19 @@ export async function startS3StandIn(options: { bucket?: string; port?: number; 
     requests,
     behave(next: S3StandInBehaviour) {
       behaviour = next;
+    },
+    /** The storage provider's options that point it at this stand-in (another endpoint, prefix… by `overrides`). */
+    storageOptions(overrides: Partial<S3StorageOptions> = {}): S3StorageOptions {
+      return {
+        bucket,
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: 'stand-in-access-key',
+        secretAccessKey: 'stand-in-secret-key',
+        forcePathStyle: true,
+        prefix: '',
+        ...overrides,
+      };
     },
     /** The variables that point the app at this stand-in. */
     env(overrides: Record<string, string> = {}): Record<string, string> {
