@@ -246,7 +246,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       joyful: {
         word: 'joie',
         titles: ['Une journée lumineuse et dansante', 'Des rires au soleil', 'La joie des petites choses', 'Une journée qui pétille'],
-        themeTitles: ['{theme} et la joie', 'Joie et {theme}', 'Lumière sur {theme}'],
+        themeTitles: ['{theme} et la joie', 'La joie et {theme}', 'Lumière sur {theme}'],
         openings: [
           'Il y avait de la légèreté dans ta journée, une joie qui voulait se partager.',
           'Quelque chose aujourd’hui t’a fait sourire, et cela brille encore un peu.',
@@ -266,7 +266,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
           { morning: 'Le calme du matin', afternoon: 'Un après-midi sans hâte', evening: 'Le calme après la journée', night: 'Le calme après la journée' },
           'Une pause douce',
         ],
-        themeTitles: ['{theme} en douceur', 'Heures calmes et {theme}', 'Silence et {theme}'],
+        themeTitles: ['{theme} en douceur', 'Les heures calmes et {theme}', 'Le silence et {theme}'],
         openings: [
           'Ta journée a trouvé un rythme tranquille, lent et ample.',
           'Il y avait du calme dans ta journée, comme une eau au repos.',
@@ -281,7 +281,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       tender: {
         word: 'tendresse',
         titles: ['Tout contre le cœur', 'Une journée tendre et chaude', 'Petites tendresses', 'La chaleur partagée'],
-        themeTitles: ['Tendresse et {theme}', '{theme}, tout contre le cœur', 'Douceur pour {theme}'],
+        themeTitles: ['La tendresse et {theme}', '{theme}, tout contre le cœur', 'Douceur pour {theme}'],
         openings: [
           'Ta journée était tissée d’attention, donnée et reçue.',
           'Il y avait de la tendresse dans ta journée, douce et chaude.',
@@ -316,7 +316,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
           'Le poids de la journée',
           'Heures bleues',
         ],
-        themeTitles: ['{theme}, en bleu', 'Heures bleues et {theme}', '{theme} sous un ciel gris'],
+        themeTitles: ['{theme}, en bleu', 'Les heures bleues et {theme}', '{theme} sous un ciel gris'],
         openings: [
           'Ta journée était lourde, et tu as laissé ce poids exister.',
           'Il y avait une tristesse discrète dans ta journée, comme une lumière grise et douce.',
@@ -361,7 +361,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       angry: {
         word: 'colère',
         titles: ['Le feu et la pierre', 'Une journée à vif', 'Ce qui a brûlé aujourd’hui', 'La chaleur du jour'],
-        themeTitles: ['{theme}, et le feu dessous', 'Feu et {theme}', '{theme} et un cœur brûlant'],
+        themeTitles: ['{theme}, et le feu dessous', 'Le feu et {theme}', '{theme} et un cœur brûlant'],
         openings: [
           'Quelque chose aujourd’hui t’a semblé injuste, et le feu en toi l’a remarqué.',
           'Ta journée avait des arêtes vives.',
@@ -383,7 +383,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
         ],
         themeTitles: [
           { morning: '{theme} au matin', afternoon: '{theme} l’après-midi', evening: '{theme} au crépuscule', night: '{theme} dans la nuit' },
-          'Jours de fatigue et {theme}',
+          'Les jours de fatigue et {theme}',
           '{theme}, et le besoin de repos',
         ],
         openings: [
