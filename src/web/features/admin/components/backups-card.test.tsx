@@ -37,7 +37,7 @@ describe('the backups card', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     const list = await screen.findByRole('list', { name: 'Backups' }, WAIT);
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(list).toHaveTextContent('2 KB');
+    expect(list).toHaveTextContent('2 kB');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -28,8 +28,10 @@ export function BackupsCard() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const formatDate = useDateFormat('mediumWithTime');
   const format = useMemo(() => {
-    const size = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    return { date: formatDate, size: (bytes: number) => (bytes < 1024 * 1024 ? `${size.format(bytes / 1024)} KB` : `${size.format(bytes / 1024 / 1024)} MB`) };
+    // The unit is the language's own too: "5.5 MB", "5,5 Mo".
+    const unit = (name: 'kilobyte' | 'megabyte') => new Intl.NumberFormat(language, { style: 'unit', unit: name, maximumFractionDigits: 1 });
+    const [kilobytes, megabytes] = [unit('kilobyte'), unit('megabyte')];
+    return { date: formatDate, size: (bytes: number) => (bytes < 1024 * 1024 ? kilobytes.format(bytes / 1024) : megabytes.format(bytes / 1024 / 1024)) };
   }, [language, formatDate]);
 
   const backUpNow = async () => {
