@@ -51,7 +51,7 @@ function ConversationDialogContent({ title, conversationId, trigger }: { title: 
   });
   const record = conversation.data ?? null;
   // The agent's name as the administrators set it; a kind default until (or unless) it is known.
-  const status = useChatStatus(currentLanguage(), { enabled: Boolean(record) });
+  const status = useChatStatus(currentLanguage());
   const agentName = status.data?.agent.name.trim() || t('conversation.companion');
   const loading = me.isPending || conversation.isPending;
 

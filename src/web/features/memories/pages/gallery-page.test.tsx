@@ -409,7 +409,7 @@ describe('gallery: the conversation behind a memory', () => {
     await user.click(trigger);
 
     const dialog = await screen.findByRole('dialog', { name: 'The conversation behind “Memory 1”' });
-    expect(dialog).toHaveAccessibleDescription('Read only. It is kept on this device, never on our server.');
+    expect(dialog).toHaveAccessibleDescription('Read only. Nobody but you can read it, not even Souvenir.');
     const transcript = await within(dialog).findByRole('region', { name: 'Conversation' });
     const lines = within(transcript).getAllByRole('listitem');
     await waitFor(() => expect(lines[0]).toHaveTextContent('Luna20:01Hello Camille, how was your day?'));
