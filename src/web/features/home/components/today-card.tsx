@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { usePublicConfig } from '@web/lib/api/get-public-config';
 import type { MainAction } from '../main-action';
 
 interface TodayCardProps {
@@ -17,6 +18,8 @@ interface TodayCardProps {
 /** Where today begins: the days journaled, the access notes and the one main button. */
 export function TodayCard({ action, status, onStart, onRetry, retrying }: TodayCardProps) {
   const { t } = useTranslation('home');
+  // A private instance sells nothing: its first session is not "free", it is just the first.
+  const billingOff = usePublicConfig().data?.billing === 'off';
 
   if (action.kind === 'error') {
     return (
@@ -60,7 +63,7 @@ export function TodayCard({ action, status, onStart, onRetry, retrying }: TodayC
           ) : journalDays === undefined ? null : (
             <>
               <p data-testid="home-journal-days" className="font-serif text-2xl leading-snug text-ink">
-                {journalDays === 0 ? t('today.firstSessionFree') : t('today.days', { count: journalDays })}
+                {journalDays === 0 ? t(billingOff ? 'today.firstSession' : 'today.firstSessionFree') : t('today.days', { count: journalDays })}
               </p>
               {journalDays === 0 ? <p className="max-w-prose leading-relaxed text-ink-muted">{t('today.firstSessionHint')}</p> : null}
             </>
