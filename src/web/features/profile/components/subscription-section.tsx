@@ -11,6 +11,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useDateFormat } from '@web/lib/date-format';
 import { ApiError } from '@web/lib/api-client';
 import { useChatStatus } from '@web/lib/api/get-chat-status';
+import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { openAuthErrorDialog } from '@web/lib/auth-error-dialog-store';
 import { errorMessage } from '@web/lib/error-message';
 import { toLanguage } from '@web/lib/language';
@@ -39,13 +40,15 @@ export function SubscriptionSection() {
   const id = useId();
   const language = toLanguage(i18n.resolvedLanguage) ?? 'en';
   const status = useBillingStatus();
+  const config = usePublicConfig();
   // Only to say, before the first journaled day, that the first session is free.
   const chat = useChatStatus(language);
   const state = status.data ? blockState(status.data) : undefined;
   // Without a subscription the words depend on the days journaled: wait for them (a failed read says the later ones).
   const waitingForDays = state === 'none' && chat.isPending;
-  // A private instance has no subscriptions to show or manage.
-  if (status.data?.provider === 'off') return null;
+  // A private instance has no subscriptions to show or manage. The configuration says so first (it is read once, at
+  // start): waiting for the status drew a "Subscription" card for a moment, which then vanished and moved the page.
+  if (status.data?.provider === 'off' || config.data?.billing === 'off') return null;
 
   return (
     <Card role="region" aria-labelledby={`${id}-title`} data-testid="subscription-section" data-state={state}>
