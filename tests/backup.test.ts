@@ -6,12 +6,12 @@
 // A file that is not one of our archives, or one cut short, is refused before anything changes.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { gunzipSync, gzip } from 'node:zlib';
+import { gunzipSync, gzip, gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -194,6 +194,14 @@ describe('backup and restore', () => {
     for (const bad of ['..%2Fauth-secret', 'souvenir-x.backup.gz', '%2Fetc%2Fpasswd']) {
       expect((await t.app.inject({ url: `/api/admin/backups/${bad}`, headers })).statusCode, bad).toBe(404);
     }
+
+    // A file of another kind under an archive's name is refused with its own code, and changes nothing.
+    const foreign = 'souvenir-2000-01-01T00-00-00-000Z.backup.gz';
+    writeFileSync(path.join(t.dataDir, 'backups', foreign), gzipSync('{"format":"someone-else"}\n'));
+    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${foreign}/restore`, headers, payload: { confirm: foreign } });
+    expect([refused.statusCode, refused.json<{ error: { code: string } }>().error.code]).toEqual([409, 'BACKUP_UNUSABLE']);
+    expect((await signIn(t, person.email, person.password)).statusCode).toBe(200);
+    rmSync(path.join(t.dataDir, 'backups', foreign));
 
     // Someone signs up after the backup; the restore takes the instance back to before.
     const late = await createUser(t);

@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   KEEPING_OFF: 409,
   /** Keeping one more conversation would pass the person's size or count limit. */
   KEEPING_FULL: 413,
+  /** A backup archive that cannot be restored here: not one of ours, cut short, or made by another version. */
+  BACKUP_UNUSABLE: 409,
   /** A private instance (BILLING=off): there is nothing to buy or manage. */
   BILLING_OFF: 404,
   /** Sign-up refused: registration is closed, or needs an invitation that is missing, expired, used or for another address. */

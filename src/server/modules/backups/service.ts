@@ -52,7 +52,7 @@ export function createBackupsService(deps: { database: DatabaseHandle; storage: 
     try {
       return await restoreBackup(deps.database, deps.storage, archive);
     } catch (error) {
-      if (error instanceof BackupError) throw new AppError('CONFLICT', error.message);
+      if (error instanceof BackupError) throw new AppError('BACKUP_UNUSABLE', error.message);
       throw error;
     }
   }
