@@ -21,10 +21,11 @@ import { newUser, registerViaApi, signInViaApi } from './support/users';
  * libraries every page runs (React, React Router, i18next, TanStack Query, zod, sonner, tailwind-merge, ~166 KB on
  * their own), its forms (react-hook-form, the zod resolver, Radix tabs) and its single sign-on buttons; better-auth's
  * client loads when a form is sent: 230.9 KB measured, held at 235 (the first script: 2.0 KB, held at 5). The
- * signed-in home is 223.7 KB: the account menu, the phone drawer, the welcome-back and conversation dialogs load when
- * they open; 225 holds that. Figures: docs/performance.md.
+ * signed-in home is 225.9 KB: the account menu, the phone drawer, the welcome-back and conversation dialogs load when
+ * they open; the home also reads the public configuration, so that a private instance never speaks of a free first
+ * session. 228 holds that, under the 250 KB the signed-in shell may weigh. Figures: docs/performance.md.
  */
-const BUDGET_KB = { beforeInteraction: 5, auth: 235, shared: 0, home: 225 };
+const BUDGET_KB = { beforeInteraction: 5, auth: 235, shared: 0, home: 228 };
 
 const s = setupSuite();
 
