@@ -2,13 +2,14 @@
 // no screen offers a subscription or speaks of one. The pages read it from the public configuration and from the
 // billing status, which then says provider "off"; the chat status calls the subscription active. Visiting
 // /home/pricing itself sends the person home (src/web/features/billing/pages/pricing-page.test.tsx).
-import type { ChatStatusResponse } from '@shared/contracts/chat';
 import type { MeResponse } from '@shared/contracts/me';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
-import { baseHandlers, buildMe, buildPublicConfig, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
+import { baseHandlers, buildMe, buildPublicConfig, json, mockFetch } from '@web/testing/mock-fetch';
 import { renderApp } from '@web/testing/render-app';
+import { buildBillingStatus, type Handler } from '@web/features/billing/testing/billing-fixtures';
+import { buildChatStatus } from '@web/features/chat/testing/chat-fixtures';
 
 const WAIT = { timeout: 5000 };
 
@@ -17,28 +18,13 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-/** GET /api/chat/status as the server answers on a private instance: the subscription counts as active. */
-function privateChatStatus(journalDays: number): ChatStatusResponse {
-  return {
-    journalDays,
-    hasAccess: true,
-    subscription: { active: true, freeAccess: false },
-    generation: { remaining: 1, limit: 1, canGenerate: true },
-    agent: { name: 'Lune', avatarUrl: null, gender: 'feminine' },
-    firstName: 'Camille',
-    voice: false,
-    companion: 'offline',
-  };
-}
-
-type Handlers = Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
-
-function privateInstance(path: string, { handlers = {}, journalDays = 3, me = buildMe() }: { handlers?: Handlers; journalDays?: number; me?: MeResponse } = {}) {
+function privateInstance(path: string, { handlers = {}, journalDays = 3, me = buildMe() }: { handlers?: Record<string, Handler>; journalDays?: number; me?: MeResponse } = {}) {
   const network = mockFetch({
     ...baseHandlers(me, buildPublicConfig({ billing: 'off' })),
-    'GET /api/chat/status': () => json(privateChatStatus(journalDays)),
+    // The chat status on a private instance: the subscription counts as active.
+    'GET /api/chat/status': () => json(buildChatStatus({ journalDays })),
     'GET /api/memories/recent': () => json({ items: [] }),
-    'GET /api/billing/status': () => json({ hasActiveSubscription: true, expiresAt: null, isFreeAccess: false, status: null, manageable: false, provider: 'off' }),
+    'GET /api/billing/status': () => json(buildBillingStatus({ hasActiveSubscription: true, provider: 'off' })),
     ...handlers,
   });
   return { ...network, ...renderApp(path) };
