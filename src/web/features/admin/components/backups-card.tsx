@@ -1,6 +1,6 @@
 import type { Backup } from '@shared/contracts/backups';
 import { Archive, Download } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LoadFailed, LoadingBars } from '@web/components/query-states';
@@ -13,6 +13,7 @@ import { useDateFormat } from '@web/lib/date-format';
 import { errorMessage } from '@web/lib/error-message';
 import { useCreateBackup } from '../api/create-backup';
 import { backupDownloadUrl, useBackups } from '../api/get-backups';
+import { formatSize } from '../format-size';
 import { useRestoreBackup } from '../api/restore-backup';
 
 /**
@@ -27,12 +28,7 @@ export function BackupsCard() {
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const formatDate = useDateFormat('mediumWithTime');
-  const format = useMemo(() => {
-    // The unit is the language's own too: "5.5 MB", "5,5 Mo".
-    const unit = (name: 'kilobyte' | 'megabyte') => new Intl.NumberFormat(language, { style: 'unit', unit: name, maximumFractionDigits: 1 });
-    const [kilobytes, megabytes] = [unit('kilobyte'), unit('megabyte')];
-    return { date: formatDate, size: (bytes: number) => (bytes < 1024 * 1024 ? kilobytes.format(bytes / 1024) : megabytes.format(bytes / 1024 / 1024)) };
-  }, [language, formatDate]);
+  const format = { date: formatDate, size: (bytes: number) => formatSize(bytes, language, 'kilobyte', 'megabyte', 1024 ** 2) };
 
   const backUpNow = async () => {
     try {

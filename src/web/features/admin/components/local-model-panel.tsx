@@ -14,15 +14,11 @@ import { useCancelModelDownload } from '../api/cancel-model-download';
 import { useLocalModels } from '../api/get-local-models';
 import { useStartModelDownload } from '../api/start-model-download';
 import { useTestLocalModel } from '../api/test-local-model';
+import { formatSize } from '../format-size';
 import { ProviderTest } from './provider-test';
 
-const MB = 1024 ** 2;
-const GB = 1024 ** 3;
 /** "1.1 GB", "512 KB"-sized files as "0.5 MB": in the administrator's language and units (Go, Mo in French). */
-const gigabytes = (bytes: number, language: string) =>
-  bytes >= GB / 10
-    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 1 }).format(bytes / GB)
-    : new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / MB);
+const gigabytes = (bytes: number, language: string) => formatSize(bytes, language, 'megabyte', 'gigabyte', 1024 ** 3 / 10);
 const percentOf = (download: LocalModelDownload) => (download.totalBytes ? Math.min(100, Math.floor((download.receivedBytes / download.totalBytes) * 100)) : null);
 const isActive = (download: LocalModelDownload) => download.state === 'downloading' || download.state === 'verifying';
 
