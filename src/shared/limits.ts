@@ -4,6 +4,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 /** The browser's choice of language, for the pages the server renders (it holds only a language code). */
 export const LANGUAGE_COOKIE = 'souvenir_language';
+/** The browser's IANA time zone, reported by the app so the server draws signed-in pages' dates as the browser would. */
+export const TIME_ZONE_COOKIE = 'souvenir_tz';
 
 export const GENDERS = ['male', 'female', 'other', 'unspecified'] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -12,6 +12,7 @@ import { meQueryKey, meQueryOptions } from './lib/api/get-me';
 import { i18n, setLanguage } from './lib/i18n';
 import { readStoredLanguage, toLanguage } from './lib/language';
 import { createQueryClient } from './lib/query-client';
+import { rememberTimeZone } from './lib/time-zone';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -43,6 +44,7 @@ async function loadMatchedRoutes(list: RouteObject[]): Promise<void> {
   }
 }
 
+rememberTimeZone();
 const state = readPageState();
 const queryClient = createQueryClient();
 if (state.queries) hydrate(queryClient, state.queries);

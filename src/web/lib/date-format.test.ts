@@ -17,4 +17,11 @@ describe('formatDate', () => {
     expect(formatDate('2025-04-08', 'longDay', 'en')).toBe('April 8, 2025');
     expect(formatDate('2025-04-08', 'mediumDay', 'fr')).toBe('8 avr. 2025');
   });
+
+  it('writes an instant in the zone a server render is given, and a calendar day still as that day', () => {
+    // 20:30 UTC on 8 April is already 9 April in Kiritimati (UTC+14).
+    expect(formatDate('2025-04-08T20:30:00Z', 'long', 'en', 'UTC')).toBe('April 8, 2025');
+    expect(formatDate('2025-04-08T20:30:00Z', 'long', 'en', 'Pacific/Kiritimati')).toBe('April 9, 2025');
+    expect(formatDate('2025-04-08', 'longDay', 'fr', 'Pacific/Kiritimati')).toBe('8 avril 2025');
+  });
 });

@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimeZoneContext } from './time-zone';
 
 /**
  * The ways the app writes a date. Each kind of date reads the same on every screen: memories and
@@ -34,12 +35,14 @@ const toDate = (value: DateValue) => (value instanceof Date ? value : new Date(t
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `value` written in `style` for `language` (formatters are made once per language and style). */
-export function formatDate(value: DateValue, style: DateStyle, language: string): string {
-  const key = `${language}|${style}`;
+/** `value` written in `style` for `language` (formatters are made once per language, style and zone). */
+export function formatDate(value: DateValue, style: DateStyle, language: string, timeZone?: string): string {
+  const options: Intl.DateTimeFormatOptions = STYLES[style];
+  const zone = options.timeZone ?? timeZone;
+  const key = `${language}|${style}|${zone ?? ''}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, STYLES[style]);
+    format = new Intl.DateTimeFormat(language, zone ? { ...options, timeZone: zone } : options);
     formats.set(key, format);
   }
   return format.format(toDate(value));
@@ -48,6 +51,7 @@ export function formatDate(value: DateValue, style: DateStyle, language: string)
 /** A formatter for `style` in the interface's language (or `language`, when a screen shows another one). */
 export function useDateFormat(style: DateStyle, language?: string): (value: DateValue) => string {
   const { i18n } = useTranslation();
+  const timeZone = useContext(TimeZoneContext);
   const lng = language ?? i18n.resolvedLanguage ?? i18n.language;
-  return useCallback((value: DateValue) => formatDate(value, style, lng), [style, lng]);
+  return useCallback((value: DateValue) => formatDate(value, style, lng, timeZone), [style, lng, timeZone]);
 }

@@ -12,11 +12,6 @@ export interface GalleryRequest {
   tz: string;
 }
 
-/** This browser's time zone, e.g. "Europe/Paris". */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** Under ['memories']: a like, a rename or a deletion refreshes every gallery page. */
 export const galleryQueryKey = (request: GalleryRequest) => ['memories', 'gallery', request] as const;
 

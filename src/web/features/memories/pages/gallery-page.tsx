@@ -6,7 +6,8 @@ import { useSearchParams, type To } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { usePageTitle } from '@web/lib/page-head';
 import { useDateFormat } from '@web/lib/date-format';
-import { browserTimeZone, useGallery } from '../api/get-gallery';
+import { useTimeZone } from '@web/lib/time-zone';
+import { useGallery } from '../api/get-gallery';
 import { useGalleryYears } from '../api/get-gallery-years';
 import { GalleryPeriod } from '../components/gallery-period';
 import { GalleryResults, type GalleryEmptyKind } from '../components/gallery-results';
@@ -57,7 +58,7 @@ export function GalleryPage() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readParams(search), [search]);
   const { filter, year, month, page } = params;
-  const tz = useMemo(browserTimeZone, []);
+  const tz = useTimeZone();
   const gallery = useGallery({ filter, year, month, page, tz });
   const years = useGalleryYears(tz);
   const gridRef = useRef<HTMLUListElement>(null);
