@@ -1,6 +1,7 @@
 // The public pages drawn on the server (decision 0038): their HTML, read without running any script, already says
 // what the page says in the reader's language; the app then hydrates it without an error or a shift; the shared
-// memory page is whole without JavaScript; and every route names itself in the tab, in English and French.
+// memory page is whole without JavaScript; the signed-in home and gallery are drawn for the person, in their zone;
+// and every route names itself in the tab, in English and French.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,9 @@ import frAuth from '../src/web/locales/fr/auth.json' with { type: 'json' };
 import frCommunity from '../src/web/locales/fr/community.json' with { type: 'json' };
 import frLanding from '../src/web/locales/fr/landing.json' with { type: 'json' };
 import frPrivacy from '../src/web/locales/fr/privacy.json' with { type: 'json' };
+import { TIME_ZONE_COOKIE } from '@shared/limits';
 import { openPage, waitForHydration } from './support/browser';
+import { ui } from './support/texts';
 import { sharedUi } from './support/shared-texts';
 import { addMemories } from './support/database';
 import { setupSuite } from './support/suite';
@@ -339,5 +342,126 @@ describe('titles and focus', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(apiMe).toEqual([]);
+  });
+});
+
+/** The session cookie of a sign-in through the API, as a browser would send it back. */
+async function sessionOf(user: TestUser): Promise<string> {
+  const res = await fetch(`${s.app.baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: s.app.baseUrl },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const session = res.headers.getSetCookie().find((cookie) => cookie.startsWith('better-auth.session_token='));
+  expect(res.status, 'sign-in').toBe(200);
+  return session!.split(';')[0]!;
+}
+
+/** Far from the server's own zone (UTC): a date drawn in the wrong one would often read as another day here. */
+const KIRITIMATI = 'Pacific/Kiritimati';
+const zoneCookie = (zone: string) => `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+
+describe('signed-in pages drawn by the server', () => {
+  it('draws the home and the gallery for the person, in their language, never stored, once the browser told its zone', async () => {
+    const session = await sessionOf(owner);
+    const fr = ui('fr');
+    for (const [path, title, text] of [
+      ['/home', 'Accueil · Souvenir', fr.greeting(owner.firstName)],
+      ['/home/memories', 'Tes souvenirs · Souvenir', 'Lanterns on the river'],
+    ] as const) {
+      const { status, html, cache } = await htmlOf(path, { cookie: `${session}; ${zoneCookie(KIRITIMATI)}`, 'accept-language': 'en' });
+      expect(status, path).toBe(200);
+      expect(cache, path).toBe('no-store');
+      // The profile's language, not the browser's; read as drawn, the app loading at the first interaction.
+      expect(html, path).toContain('<html lang="fr" data-rendered data-hydrate="interaction"');
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(html, path).toContain(htmlText(text));
+      // Who is signed in and what the page asked are in it, for the app to start from.
+      expect(html, path).toMatch(/<script type="application\/json" id="souvenir-state">\{"me":\{/);
+    }
+    const gallery = (await htmlOf('/home/memories', { cookie: `${session}; ${zoneCookie(KIRITIMATI)}` })).html;
+    expect(gallery).not.toContain('<script>window.__owned');
+    expect(gallery).toContain(htmlText(HOSTILE_TITLE));
+
+    // Without a zone (or with one that does not exist) the dates would be the server's: the app draws the page itself.
+    for (const cookie of [session, `${session}; ${TIME_ZONE_COOKIE}=Mars%2FOlympus`, `${session}; ${TIME_ZONE_COOKIE}=%E0%A4%A`]) {
+      const { status, html } = await htmlOf('/home', { cookie });
+      expect(status).toBe(200);
+      expect(html).toContain('<html lang="fr">');
+      expect(html).not.toContain(htmlText(fr.greeting(owner.firstName)));
+    }
+    // Signed out, the zone alone draws nothing of anyone's.
+    const { html } = await htmlOf('/home/memories', { cookie: zoneCookie(KIRITIMATI) });
+    expect(html).not.toContain('data-rendered');
+    expect(html).not.toContain('Lanterns on the river');
+  });
+
+  it('gives each person their own page when many are drawn at once', async () => {
+    const other = await registerViaApi(s.app, newUser({ firstName: 'Bastien', language: 'en' }));
+    await addMemories(s.app, other.email, [{ title: 'The harbour at dawn', createdAt: new Date().toISOString() }]);
+    const people = [
+      { session: await sessionOf(owner), mine: 'Lanterns on the river', theirs: 'The harbour at dawn' },
+      { session: await sessionOf(other), mine: 'The harbour at dawn', theirs: 'Lanterns on the river' },
+    ];
+    const pages = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => {
+        const person = people[index % 2]!;
+        return htmlOf('/home/memories', { cookie: `${person.session}; ${zoneCookie('Europe/Paris')}` }).then(({ html }) => ({ person, html }));
+      }),
+    );
+    for (const { person, html } of pages) {
+      expect(html).toContain('data-rendered');
+      expect(html).toContain(person.mine);
+      expect(html).not.toContain(person.theirs);
+    }
+  });
+
+  it('hydrates the drawn pages without an error or a shift, and answers a button pressed before the app has loaded', async () => {
+    const fr = ui('fr');
+    const { context, page } = await openPage(s.browser, { mobile: true, locale: 'fr-FR', timezoneId: KIRITIMATI });
+    await signInViaApi(context, s.app, owner);
+    await context.addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(KIRITIMATI), url: s.app.baseUrl }]);
+    // Hydration alone is measured: the web fonts never come (see the public pages' test above).
+    await context.route(/\.woff2$/, (route) => route.fulfill({ status: 404, body: '' }));
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.location().url.endsWith('.woff2')) return;
+      if (message.type() === 'error' || (message.type() === 'warning' && !message.text().includes('Service Worker registration blocked'))) {
+        errors.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+
+    await page.goto(`${s.app.baseUrl}/home/memories`);
+    expect(await page.locator('html').getAttribute('data-rendered')).toBe('');
+    const drawn = await page.locator('#main').innerText();
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#main').innerText(), 'the app draws what the server drew, dates included').toBe(drawn);
+    expect(errors).toEqual([]);
+    const shift = await layoutShift(page);
+    expect(shift.total, shift.moved.join('; ')).toBeLessThan(NO_VISIBLE_SHIFT);
+
+    // On the home, the main button pressed before the app has run is pressed again once it has.
+    await page.goto(`${s.app.baseUrl}/home`);
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    await page.getByRole('button', { name: fr.homeStart }).click();
+    await page.waitForURL((url) => url.pathname === '/home/chat');
+    expect(errors).toEqual([]);
+  });
+
+  it('loads the app at once on the home that opens the welcome-back dialog by itself', async () => {
+    const { context, page } = await openPage(s.browser, { timezoneId: KIRITIMATI });
+    const user = await registerViaApi(s.app, newUser({ firstName: 'Rosalie' }));
+    // The second sign-in is the session the dialog greets.
+    await signInViaApi(context, s.app, user);
+    await signInViaApi(context, s.app, user);
+    await context.addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(KIRITIMATI), url: s.app.baseUrl }]);
+    await page.clock.install();
+    await page.goto(`${s.app.baseUrl}/home`);
+    expect(await page.locator('html').getAttribute('data-rendered')).toBe('');
+    expect(await page.locator('html').getAttribute('data-hydrate')).toBeNull();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.clock.runFor(1_000);
+    await page.getByRole('dialog', { name: ui('en').welcomeBackTitle }).waitFor();
   });
 });

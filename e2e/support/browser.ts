@@ -18,6 +18,8 @@ export interface PageOptions {
    * background on every new context, which only the installable-app test is about.
    */
   serviceWorkers?: boolean;
+  /** The browser's time zone (IANA), when a test needs one other than the machine's. */
+  timezoneId?: string;
 }
 
 export interface TestPage {
@@ -48,6 +50,7 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
     ...(opts.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     locale: opts.locale ?? 'en-US',
     serviceWorkers: opts.serviceWorkers ? 'allow' : 'block',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);

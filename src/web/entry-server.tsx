@@ -1,6 +1,9 @@
 // The server render of the public pages (decision 0038): the same routes and components as the browser's app, drawn
 // to HTML by React on the server, built by `vite build --ssr` into dist/ssr and loaded by the API server
-// (src/server/plugins/page-render.ts). It never sees a session: every page here is drawn as a signed-out visitor sees it.
+// (src/server/plugins/page-render.ts). A public page is drawn as a signed-out visitor sees it; the signed-in home and
+// gallery are drawn for the person whose session the server checked, with their own answers
+// (docs/decisions/0087-server-drawn-signed-in-pages.md).
+import type { MeResponse } from '@shared/contracts/me';
 import { LANGUAGES, type Language } from '@shared/limits';
 import { QueryClient, dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -12,13 +15,18 @@ import { meQueryKey } from './lib/api/get-me';
 import { setApiTransport } from './lib/api-client';
 import { APP_NAMESPACES, PUBLIC_PAGE_NAMESPACES, i18n, loadNamespaces } from './lib/i18n';
 import { PageHeadContext, brandedTitle } from './lib/page-head';
+import { TimeZoneContext } from './lib/time-zone';
 
 export interface ServerRenderInput {
   /** Path and query of the page. */
   url: string;
   language: Language;
-  /** Answers the app's public API reads in-process, as `fetch` would (no cookie is ever passed). */
+  /** Answers the app's API reads in-process, as `fetch` would: with the person's cookie on a signed-in page only. */
   fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+  /** Who is signed in (what /api/me answered them), or null on a public page. */
+  me?: MeResponse | null;
+  /** The browser's time zone, which the signed-in pages' dates are written in. */
+  timeZone?: string;
 }
 
 export interface ServerRenderResult {
@@ -40,7 +48,25 @@ function loadTexts(): Promise<void> {
   return ready;
 }
 
-export async function render({ url, language, fetchApi }: ServerRenderInput): Promise<ServerRenderResult> {
+/**
+ * The API client's transport is one for the whole process, and a render waits on its reads: two renders at once would
+ * answer one person's page with the other's transport, cookie included. Renders therefore run one after the other.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Between renders nothing may read the API through the last person's transport. */
+const closedTransport = () => Promise.reject(new Error('No server render is running'));
+
+export function render(input: ServerRenderInput): Promise<ServerRenderResult> {
+  const result = queue.then(() => renderNow(input));
+  queue = result.then(
+    () => setApiTransport(closedTransport),
+    () => setApiTransport(closedTransport),
+  );
+  return result;
+}
+
+async function renderNow({ url, language, fetchApi, me = null, timeZone }: ServerRenderInput): Promise<ServerRenderResult> {
   setApiTransport(fetchApi);
   await loadTexts();
   // Each request its own language; the texts themselves are shared with the app's instance.
@@ -54,7 +80,7 @@ export async function render({ url, language, fetchApi }: ServerRenderInput): Pr
   // Nothing is retried on the server: a failing read shows its page's error state (an unknown shared link its "not
   // found"), and the browser tries again. Without `retryOnMount: false` a failed query draws as still loading.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 60_000 } } });
-  queryClient.setQueryData(meQueryKey, null);
+  queryClient.setQueryData(meQueryKey, me);
 
   let title = brandedTitle();
   const head = { setTitle: (next: string) => void (title = next) };
@@ -62,9 +88,11 @@ export async function render({ url, language, fetchApi }: ServerRenderInput): Pr
     renderToString(
       <StrictMode>
         <PageHeadContext.Provider value={head}>
-          <AppProviders queryClient={queryClient} i18nInstance={requestI18n}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
+          <TimeZoneContext.Provider value={timeZone}>
+            <AppProviders queryClient={queryClient} i18nInstance={requestI18n}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </TimeZoneContext.Provider>
         </PageHeadContext.Provider>
       </StrictMode>,
     );

@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@shared/limits';
+import type { MeResponse } from '@shared/contracts/me';
+import { ianaTimeZoneSchema } from '@shared/contracts/memories';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, TIME_ZONE_COOKIE, WELCOME_BACK_SESSION_COUNT, type Language } from '@shared/limits';
 import { escapeHtml } from '../html';
 
 /** What src/web/entry-server.tsx exports once built into dist/ssr (the server never imports the web's sources). */
@@ -12,6 +14,8 @@ interface ServerRenderModule {
     url: string;
     language: Language;
     fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+    me?: MeResponse | null;
+    timeZone?: string;
   }): Promise<{ html: string; title: string; state: unknown }>;
 }
 
@@ -64,6 +68,36 @@ const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; o
     onInteraction: true,
   },
 ];
+
+/**
+ * The signed-in pages the server draws for the person, with their own answers, in the zone their browser reported:
+ * the two a person opens the app on. Like the landing page they work as drawn (their links are real links) and load
+ * the app at the first interaction, unless the page has something to do on its own as it loads (`atOnce`)
+ * (docs/decisions/0087-server-drawn-signed-in-pages.md). Every other signed-in page is the app's shell with who they
+ * are in it.
+ */
+const SIGNED_IN_RENDERED: { pattern: RegExp; modules: string[]; atOnce?: (me: MeResponse) => boolean }[] = [
+  {
+    pattern: /^\/home\/?$/,
+    modules: ['app/main-layout.tsx', 'app/protected-route.tsx', 'features/home/pages/home-page.tsx'],
+    // The welcome-back dialog opens by itself a second after this home loads.
+    atOnce: (me) => me.profile.sessionCount === WELCOME_BACK_SESSION_COUNT,
+  },
+  { pattern: /^\/home\/memories\/?$/, modules: ['app/main-layout.tsx', 'app/protected-route.tsx', 'features/memories/pages/gallery-page.tsx'] },
+];
+
+/** The zone the app last reported from this browser (src/web/lib/time-zone.ts), if it names a real one. */
+function timeZoneOf(cookie: string | undefined): string | null {
+  const raw = cookieValue(cookie, TIME_ZONE_COOKIE);
+  if (!raw) return null;
+  let zone: string;
+  try {
+    zone = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return ianaTimeZoneSchema.safeParse(zone).success ? zone : null;
+}
 
 /** The app's code, which the page's first script (src/web/main.tsx) imports: preloaded wherever it runs at once. */
 const APP_MODULE = 'start.tsx';
@@ -190,17 +224,52 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
   if (existsSync(opts.ssrEntry)) ssr = (await import(pathToFileURL(opts.ssrEntry).href)) as ServerRenderModule;
   else log.warn(`No server render in ${opts.ssrEntry}: run "npm run build". Public pages are drawn in the browser.`);
 
-  /** The API's public reads, answered in-process without any cookie. */
-  const fetchApi = async (url: string, init: RequestInit): Promise<Response> => {
-    const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json' } });
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
-  };
+  /** The API's reads answered in-process: the public ones without any cookie, a signed-in page's with the person's. */
+  const apiAs =
+    (cookie?: string) =>
+    async (url: string, init: RequestInit): Promise<Response> => {
+      const headers = { accept: 'application/json', ...(cookie ? { cookie } : {}) };
+      const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers });
+      return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    };
+  const fetchApi = apiAs();
 
-  async function signedInAs(request: FastifyRequest): Promise<unknown> {
+  async function signedInAs(request: FastifyRequest): Promise<MeResponse | null> {
     const cookie = request.headers.cookie;
     if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
     const res = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie, accept: 'application/json' } });
-    return res.statusCode === 200 ? res.json<unknown>() : null;
+    return res.statusCode === 200 ? res.json<MeResponse>() : null;
+  }
+
+  /** Every chunk the page's modules and texts need, beyond the first script's: named in the page to download at once. */
+  const pageChunks = (modules: string[], language: Language, frame: boolean) =>
+    [...new Set([APP_MODULE, ...modules, ...localeChunks(manifest, language, frame)].flatMap((source) => chunksOf(manifest, source)))].filter(
+      (file) => !inShell.has(file),
+    );
+
+  /** A signed-in home or gallery drawn for the person; null when it cannot be (the shell then draws it in the browser). */
+  async function drawSignedIn(pathname: string, request: FastifyRequest, me: MeResponse, language: Language): Promise<string | null> {
+    const route = SIGNED_IN_RENDERED.find(({ pattern }) => pattern.test(pathname));
+    // Without the browser's zone the dates would be the server's, and differ from what the app then draws.
+    const timeZone = timeZoneOf(request.headers.cookie);
+    if (!route || !ssr || !timeZone) return null;
+    try {
+      const result = await ssr.render({ url: request.url, language, fetchApi: apiAs(request.headers.cookie), me, timeZone });
+      const atOnce = route.atOnce?.(me) ?? false;
+      return assemblePage(template, {
+        language,
+        rendered: true,
+        title: result.title,
+        body: result.html,
+        state: { me, queries: result.state },
+        scripts: true,
+        onInteraction: !atOnce,
+        ...(atOnce ? { preload: pageChunks(route.modules, language, true), appScript } : {}),
+      });
+    } catch (error) {
+      request.log.error({ err: error, url: pathname }, 'server render failed');
+      return null;
+    }
   }
 
   return async function renderPage(pathname: string, request: FastifyRequest): Promise<RenderedPage> {
@@ -214,14 +283,11 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     // A shared memory is the same page for everyone; the person's session plays no part in it.
     const me = route && !route.scripts ? null : await signedInAs(request);
     if (me) {
-      const profileLanguage = (me as { profile?: { defaultLanguage?: string } }).profile?.defaultLanguage;
-      const html = assemblePage(template, {
-        language: isLanguage(profileLanguage) ? profileLanguage : language,
-        rendered: false,
-        state: { me },
-        scripts: true,
-        preload: appChunks,
-      });
+      const profileLanguage = me.profile.defaultLanguage;
+      const pageLanguage = isLanguage(profileLanguage) ? profileLanguage : language;
+      const html =
+        (await drawSignedIn(pathname, request, me, pageLanguage)) ??
+        assemblePage(template, { language: pageLanguage, rendered: false, state: { me }, scripts: true, preload: appChunks });
       return { html, cacheControl: 'no-store', vary, ...setCookie };
     }
 
@@ -243,12 +309,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     try {
       const [result, extra] = await Promise.all([ssr.render({ url, language, fetchApi }), opts.extraHead(pathname, language, request)]);
       const frame = route.modules.includes('app/main-layout.tsx');
-      const preload =
-        route.scripts && !route.onInteraction
-          ? [...new Set([APP_MODULE, ...route.modules, ...localeChunks(manifest, language, frame)].flatMap((source) => chunksOf(manifest, source)))].filter(
-              (file) => !inShell.has(file),
-            )
-          : [];
+      const preload = route.scripts && !route.onInteraction ? pageChunks(route.modules, language, frame) : [];
       const fonts = (route.fonts ?? [])
         .map((source) => manifest[source]?.file)
         .filter((file): file is string => Boolean(file))
