@@ -7,6 +7,7 @@
 //   npm run bench:web -- --runs 1        quicker, noisier
 //   npm run bench:web -- --desktop       also Lighthouse's desktop preset (no CPU slowdown, fast network)
 //   npm run bench:web -- --save <dir>    keep every Lighthouse report (JSON) there, to read the diagnostics
+//   npm run bench:web -- --only /home    only the pages whose label starts with that (repeatable)
 //
 // Lighthouse is not a dependency (its install breaks `npm ci`, STACK-NOTES): it runs through `npx`, pinned below;
 // the first run fetches it from the registry, later runs reuse npm's cache. Lighthouse 13 needs Node 22.
@@ -17,6 +18,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { TIME_ZONE_COOKIE } from '../src/shared/limits';
 import { startApp, type RunningApp } from '../e2e/support/app';
 import { addJournalDay, addMemories } from '../e2e/support/database';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, SERVER_ENTRY, WEB_INDEX } from '../e2e/support/paths';
@@ -64,7 +66,8 @@ function parseArgs(argv: string[]) {
   const saveAt = argv.indexOf('--save');
   const save = saveAt >= 0 ? argv[saveAt + 1] : undefined;
   if (saveAt >= 0 && !save) throw new Error('--save takes a folder');
-  return { runs, desktop: argv.includes('--desktop'), save: save ? path.resolve(save) : undefined };
+  const only = argv.flatMap((arg, index) => (argv[index - 1] === '--only' ? [arg] : []));
+  return { runs, desktop: argv.includes('--desktop'), save: save ? path.resolve(save) : undefined, only };
 }
 
 /**
@@ -88,7 +91,10 @@ async function seed(app: RunningApp): Promise<{ sharedPath: string; cookie: stri
   });
   const session = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
   if (res.status !== 200 || !session) throw new Error(`sign-in answered ${res.status} without a session cookie`);
-  return { sharedPath: `/shared/${token}`, cookie: session.split(';')[0]! };
+  // The zone the app reports from a browser it has run in: with it the signed-in home and gallery are drawn by the
+  // server, as they are for a person coming back (docs/decisions/0087-server-drawn-signed-in-pages.md).
+  const zone = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
+  return { sharedPath: `/shared/${token}`, cookie: `${session.split(';')[0]!}; ${zone}` };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
@@ -234,7 +240,7 @@ async function main() {
   const app = await startApp({ startTimeoutMs: 120_000 });
   try {
     const { sharedPath, cookie } = await seed(app);
-    const pages: PageToMeasure[] = [
+    const all: PageToMeasure[] = [
       { label: '/', path: '/', signedIn: false },
       { label: '/auth', path: '/auth', signedIn: false },
       { label: '/shared/…', path: sharedPath, signedIn: false },
@@ -243,6 +249,8 @@ async function main() {
       { label: '/home (signed in)', path: '/home', signedIn: true },
       { label: '/home/memories (signed in)', path: '/home/memories', signedIn: true },
     ];
+    const pages = opts.only.length === 0 ? all : all.filter((page) => opts.only.some((prefix) => page.label.startsWith(prefix)));
+    if (pages.length === 0) throw new Error(`--only matched none of: ${all.map((page) => page.label).join(', ')}`);
     const mobile = await measure(app, pages, cookie, { ...opts, desktop: false, outDir });
     printTable('Mobile emulation, simulated throttling (Lighthouse defaults), median run', mobile);
     const missed = missedTargets(mobile);
