@@ -112,6 +112,13 @@ describe('server-rendered public pages', () => {
         expect(status, path).toBe(200);
         expect(html, `${path} in ${language}`).toContain(`<html lang="${language}" data-rendered`);
         expect(html, `${path} in ${language}`).toContain(htmlText(text));
+        // A page that runs no script at once has its styles in it: nothing more to fetch before the first paint.
+        // /auth runs the app at once and links them, so the browser paints before it runs the scripts.
+        if (path === '/auth') expect(html, path).toContain('rel="stylesheet"');
+        else {
+          expect(html, path).toMatch(/<style>[^<]*@font-face/);
+          expect(html, path).not.toContain('rel="stylesheet"');
+        }
       }
     }
     // The landing page's largest text, its quote, is in the italic serif: fetched with the page, not after its CSS.
@@ -389,6 +396,8 @@ describe('signed-in pages drawn by the server', () => {
       expect(status).toBe(200);
       expect(html).toContain('<html lang="fr">');
       expect(html).not.toContain(htmlText(fr.greeting(owner.firstName)));
+      // The shell links the stylesheet, which the browser keeps for the app's other pages.
+      expect(html).toContain('rel="stylesheet"');
     }
     // Signed out, the zone alone draws nothing of anyone's.
     const { html } = await htmlOf('/home/memories', { cookie: zoneCookie(KIRITIMATI) });

@@ -47,7 +47,7 @@ export interface PageRenderOptions {
 }
 
 /** The italic serif's file as Vite's manifest names its source (src/web/fonts.css). */
-const ITALIC_SERIF = '../../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-italic.woff2';
+const ITALIC_SERIF = 'fonts/fraunces-latin-wght-italic.woff2';
 
 /**
  * The public pages the server draws, and the page modules each hydrates with (their chunks are preloaded). The
@@ -203,6 +203,24 @@ export function assemblePage(
   return html.replace('<div id="root"></div>', () => `<div id="root">${page.body ?? ''}</div>${state}`);
 }
 
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
+
+/**
+ * The template for the drawn pages that run no script at once (the shared memory, and the pages that load the app at
+ * the first interaction), with the app's stylesheet inside it instead of linked: they are painted as soon as their
+ * HTML is in, without one more request before the first paint on a slow network (about 10 KB compressed, sent with
+ * each such page). A page that runs the app at once (/auth) keeps the link: there the stylesheet is what lets the
+ * browser paint before running the scripts, and inlined it measured a first paint 1.1 → 3.2 s in Lighthouse's mobile
+ * run. The shell keeps it too, cached across the app's pages.
+ */
+async function withInlineStyles(template: string, webDir: string): Promise<string> {
+  const link = STYLESHEET.exec(template);
+  if (!link) return template;
+  const css = await readFile(path.join(webDir, link[1]!), 'utf8');
+  if (/<\/style/i.test(css)) return template;
+  return template.replace(link[0], () => `<style>${css}</style>`);
+}
+
 /**
  * Draws the HTML of every page the web app serves:
  * - someone signed in gets the app's shell with who they are already in it (what /api/me would answer them, never
@@ -213,6 +231,7 @@ export function assemblePage(
  */
 export async function createPageRenderer(app: FastifyInstance, opts: PageRenderOptions, log: FastifyBaseLogger) {
   const template = await readFile(path.join(opts.webDir, 'index.html'), 'utf8');
+  const drawnTemplate = await withInlineStyles(template, opts.webDir);
   const manifestFile = path.join(opts.webDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest) : {};
   const inShell = new Set(Object.values(manifest).filter((m) => m.isEntry).flatMap((m) => chunksOf(manifest, Object.keys(manifest).find((k) => manifest[k] === m)!)));
@@ -256,7 +275,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     try {
       const result = await ssr.render({ url: request.url, language, fetchApi: apiAs(request.headers.cookie), me, timeZone });
       const atOnce = route.atOnce?.(me) ?? false;
-      return assemblePage(template, {
+      return assemblePage(atOnce ? template : drawnTemplate, {
         language,
         rendered: true,
         title: result.title,
@@ -314,7 +333,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
         .map((source) => manifest[source]?.file)
         .filter((file): file is string => Boolean(file))
         .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(file)}">`);
-      const html = assemblePage(template, {
+      const html = assemblePage(route.onInteraction || !route.scripts ? drawnTemplate : template, {
         language,
         rendered: true,
         title: result.title,
