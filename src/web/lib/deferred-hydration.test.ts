@@ -57,6 +57,20 @@ describe('loadOnFirstInteraction', () => {
     expect(pressed).toEqual(['lang', 'lang']);
   });
 
+  it('gives the held press again as a pointer would, so a tab chosen on mousedown or a menu opened on pointerdown answers', async () => {
+    const { doc, byId } = drawnPage();
+    loadOnFirstInteraction(doc, vi.fn());
+    const seen: string[] = [];
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+      doc.body.addEventListener(type, (event) => {
+        if (doc.documentElement.hasAttribute('data-hydrated')) seen.push(`${event.type}:${(event.target as Element).id}:${(event as MouseEvent).button}`);
+      });
+    }
+    byId('lang').click();
+    await hydrate(doc);
+    expect(seen).toEqual(['pointerdown:lang:0', 'mousedown:lang:0', 'pointerup:lang:0', 'mouseup:lang:0', 'click:lang:0']);
+  });
+
   it('leaves links to the browser and ignores disabled buttons', async () => {
     const { doc, byId } = drawnPage();
     const load = vi.fn();

@@ -52,11 +52,28 @@ export function loadOnFirstInteraction(doc: Document, load: () => unknown): void
     doc.removeEventListener('click', hold, true);
     const button = held;
     held = null;
-    if (button?.isConnected && !button.disabled) button.click();
+    if (button?.isConnected && !button.disabled) pressAgain(button);
   };
   const observer = new MutationObserver(replay);
   observer.observe(root, { attributes: true, attributeFilter: [HYDRATED_ATTRIBUTE] });
 
   for (const type of INTERACTION_EVENTS) doc.addEventListener(type, begin, { capture: true, passive: true });
   doc.addEventListener('click', hold, true);
+}
+
+/**
+ * Presses the button as a pointer does: down, up, then the click. The press that was held reached the page before
+ * its code, so none of it was seen; and some controls answer the press itself rather than the click (a tab is chosen
+ * on `mousedown`, a menu opens on `pointerdown`), so the click alone would be lost on them. The app's own buttons
+ * answer only one of these, so the press acts once.
+ */
+function pressAgain(button: HTMLButtonElement): void {
+  const view = button.ownerDocument.defaultView;
+  const mouse = { bubbles: true, cancelable: true, composed: true, button: 0, buttons: 1, view };
+  const Pointer = view?.PointerEvent ?? view?.MouseEvent ?? MouseEvent;
+  button.dispatchEvent(new Pointer('pointerdown', { ...mouse, pointerType: 'mouse', isPrimary: true }));
+  button.dispatchEvent(new MouseEvent('mousedown', mouse));
+  button.dispatchEvent(new Pointer('pointerup', { ...mouse, buttons: 0, pointerType: 'mouse', isPrimary: true }));
+  button.dispatchEvent(new MouseEvent('mouseup', { ...mouse, buttons: 0 }));
+  button.click();
 }
