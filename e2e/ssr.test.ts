@@ -112,13 +112,9 @@ describe('server-rendered public pages', () => {
         expect(status, path).toBe(200);
         expect(html, `${path} in ${language}`).toContain(`<html lang="${language}" data-rendered`);
         expect(html, `${path} in ${language}`).toContain(htmlText(text));
-        // A page that runs no script at once has its styles in it: nothing more to fetch before the first paint.
-        // /auth runs the app at once and links them, so the browser paints before it runs the scripts.
-        if (path === '/auth') expect(html, path).toContain('rel="stylesheet"');
-        else {
-          expect(html, path).toMatch(/<style>[^<]*@font-face/);
-          expect(html, path).not.toContain('rel="stylesheet"');
-        }
+        // None of them runs a script at once: their styles are in them, nothing more to fetch before the first paint.
+        expect(html, path).toMatch(/<style>[^<]*@font-face/);
+        expect(html, path).not.toContain('rel="stylesheet"');
       }
     }
     // The landing page's largest text, its quote, is in the italic serif: fetched with the page, not after its CSS.
@@ -127,8 +123,8 @@ describe('server-rendered public pages', () => {
     const { html } = await htmlOf('/auth', { 'accept-language': 'en', cookie: 'souvenir_language=fr' });
     expect(html).toContain(htmlText(frAuth.title));
     expect(html).toContain('<title>Connexion · Souvenir</title>');
-    // Until the scripts have taken over, the form cannot be sent by the browser itself (the password in the address).
-    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    // Should the browser ever send the form itself (scripts off), the password never goes into the address.
+    expect(html).toMatch(/<form[^>]* method="post"/);
   });
 
   it('puts the shared memory’s picture, title, date, reflection and previews in its HTML, with no script at all', async () => {
@@ -254,8 +250,8 @@ describe('server-rendered public pages', () => {
 });
 
 describe('public pages that load the app when used', () => {
-  it('loads only the first small script on the landing, community and privacy pages until someone uses them', async () => {
-    for (const path of ['/', '/community', '/privacy-policy']) {
+  it('loads only the first small script on the landing, sign-in, community and privacy pages until someone uses them', async () => {
+    for (const path of ['/', '/auth', '/community', '/privacy-policy']) {
       const { html } = await htmlOf(path);
       expect(html, path).toContain('data-hydrate="interaction"');
       expect(html, `${path} names none of the app's chunks`).not.toContain('rel="modulepreload"');
@@ -269,8 +265,43 @@ describe('public pages that load the app when used', () => {
       await hydrated(page);
       expect(scripts.length, path).toBeGreaterThan(1);
     }
-    // /auth needs its code for its forms: it loads it at once, the chunks named in the page.
-    expect((await htmlOf('/auth')).html).toContain('rel="modulepreload"');
+  });
+
+  it('signs in with what was typed and pressed before the app had loaded, and opens the tab pressed then', async () => {
+    const user = await registerViaApi(s.app, newUser({ firstName: 'Anouk' }));
+    const t = ui('en');
+    const { context, page } = await openPage(s.browser, { mobile: true });
+    // The app's code is held back until the form is filled and its button pressed, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${s.app.baseUrl}/auth`);
+    const form = page.getByRole('tabpanel');
+    await form.getByLabel(t.email).fill(user.email);
+    await form.getByLabel(t.password, { exact: true }).fill(user.password);
+    await form.getByRole('button', { name: t.signIn, exact: true }).click();
+    expect(await page.locator('html').getAttribute('data-hydrated'), 'the press came before the app').toBeNull();
+    expect(new URL(page.url()).pathname, 'the browser did not send the form itself').toBe('/auth');
+    release();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.getByRole('heading', { level: 1, name: t.greeting(user.firstName) }).waitFor();
+
+    // A tab is chosen as it is pressed (mousedown): the press given again after the load chooses it too.
+    const other = await openPage(s.browser, { mobile: true });
+    let releaseOther!: () => void;
+    const heldOther = new Promise<void>((resolve) => (releaseOther = resolve));
+    await other.context.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await heldOther;
+      await route.continue();
+    });
+    await other.page.goto(`${s.app.baseUrl}/auth`);
+    await other.page.getByRole('tab', { name: t.registerTab }).click();
+    expect(await other.page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    releaseOther();
+    await other.page.getByRole('tabpanel').getByLabel(t.firstName).waitFor();
   });
 
   it('answers a button pressed before the app has loaded, once it has: the landing page’s language switch', async () => {

@@ -50,15 +50,16 @@ export interface PageRenderOptions {
 const ITALIC_SERIF = 'fonts/fraunces-latin-wght-italic.woff2';
 
 /**
- * The public pages the server draws, and the page modules each hydrates with (their chunks are preloaded). The
- * shared memory page is complete without any script: it is sent without the app's (decision 0038). The landing,
- * community and privacy pages work as they are drawn (real links) and load the app at the reader's first
- * interaction (`onInteraction`, decision 0085): nothing of the app is preloaded for them.
+ * The public pages the server draws, and the page modules each hydrates with (their chunks are preloaded when the app
+ * runs at once). The shared memory page is complete without any script: it is sent without the app's (decision 0038).
+ * The others work as they are drawn (real links; a press held and given again) and load the app at the reader's
+ * first interaction (`onInteraction`, decisions 0085 and 0089): nothing of the app is preloaded for them.
  */
 const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; onInteraction?: boolean; fonts?: string[] }[] = [
   // The landing page's largest text is its quote, in the italic serif (index.html preloads only the upright faces).
   { pattern: /^\/$/, modules: ['features/landing/pages/landing-page.tsx'], scripts: true, onInteraction: true, fonts: [ITALIC_SERIF] },
-  { pattern: /^\/auth\/?$/, modules: ['features/auth/pages/auth-page.tsx'], scripts: true },
+  // Its forms work from the first key or tap: what is typed before the app runs stays, and a press is given again.
+  { pattern: /^\/auth\/?$/, modules: ['features/auth/pages/auth-page.tsx'], scripts: true, onInteraction: true },
   { pattern: /^\/shared\/[^/]*\/?$/, modules: [], scripts: false },
   { pattern: /^\/community\/?$/, modules: ['app/main-layout.tsx', 'features/community/pages/community-page.tsx'], scripts: true, onInteraction: true },
   {
@@ -184,8 +185,9 @@ export function assemblePage(
     preload?: string[];
     /**
      * The app's own chunk, run as a script of the page rather than only imported by the first script: the browser
-     * then runs it as soon as it and its chunks are in. Only on /auth, where it was measured to help (FCP 2.4 → 1.1 s
-     * in Lighthouse's mobile run); on the signed-in shell the same measured worse (decision 0085).
+     * then runs it as soon as it and its chunks are in. For a drawn page that runs the app at once (the home that opens
+     * the welcome-back dialog); it once took /auth's first paint from 2.4 to 1.1 s in Lighthouse's mobile run, and on
+     * the client-drawn shell it measured worse (decision 0085).
      */
     appScript?: string;
   },

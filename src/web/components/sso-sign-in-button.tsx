@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { currentLanguage } from '@web/lib/i18n';
-import { useHydrated } from '@web/lib/use-hydrated';
 import { signInWithSso } from '@web/lib/sign-in-with-sso';
 import { Button } from './ui/button';
 
@@ -12,7 +11,6 @@ export function SsoSignInButton({ label, className, variant = 'secondary' }: { l
   const { t } = useTranslation('auth');
   const [pending, setPending] = useState(false);
   // Drawn on the server, it does nothing until the page's code runs: a press before then would be lost.
-  const hydrated = useHydrated();
 
   async function start() {
     setPending(true);
@@ -25,7 +23,7 @@ export function SsoSignInButton({ label, className, variant = 'secondary' }: { l
   }
 
   return (
-    <Button variant={variant} size="lg" className={className} pending={pending} disabled={!hydrated} onClick={() => void start()}>
+    <Button variant={variant} size="lg" className={className} pending={pending} onClick={() => void start()}>
       {pending ? null : <KeyRound aria-hidden="true" />}
       {label ? t('sso.continueWith', { name: label }) : t('sso.continue')}
     </Button>

@@ -9,7 +9,6 @@ import { Input } from '@web/components/ui/input';
 import { translateMessageKey } from '@web/lib/i18n';
 import { forgotPasswordSchema, useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthError } from '../auth-error';
-import { useHydrated } from '@web/lib/use-hydrated';
 
 interface ForgotPasswordFormProps {
   defaultEmail?: string;
@@ -17,7 +16,6 @@ interface ForgotPasswordFormProps {
 }
 
 export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPasswordFormProps) {
-  const hydrated = useHydrated();
   const { t } = useTranslation(['auth', 'validation']);
   const id = useId();
   const requestReset = useRequestPasswordReset();
@@ -42,6 +40,8 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
   const emailError = errors.email?.message;
   const headingId = `${id}-title`;
 
+  // Before the app runs, the page holds a press and gives it again once it does (deferred-hydration.ts). Should the
+  // browser ever send the form itself (scripts off), `post` keeps what was typed out of the address.
   return (
     <section aria-labelledby={headingId} className="space-y-5">
       <div className="space-y-1.5">
@@ -50,7 +50,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
         </h2>
         <p className="text-[0.95rem] leading-relaxed text-ink-muted">{t('auth:forgot.description')}</p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
         <FormAlert id={`${id}-alert`} message={outcome === 'rate-limited' ? t('auth:errors.RATE_LIMITED') : undefined} />
         <div role="status" className={outcome === 'sent' ? 'rounded-md border border-success/30 bg-surface px-3.5 py-2.5 text-sm text-success' : undefined}>
           {outcome === 'sent' ? t('auth:forgot.sent') : null}
@@ -58,7 +58,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
         <FormField id={`${id}-email`} label={t('auth:fields.email')} error={emailError && translateMessageKey(t, emailError)}>
           <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
         </FormField>
-        <Button type="submit" size="lg" className="w-full" pending={requestReset.isPending} disabled={!hydrated}>
+        <Button type="submit" size="lg" className="w-full" pending={requestReset.isPending}>
           {t('auth:forgot.submit')}
         </Button>
         <Button variant="ghost" className="w-full" onClick={onBack}>

@@ -13,7 +13,6 @@ import { currentLanguage, translateMessageKey } from '@web/lib/i18n';
 import { registerSchema, useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-error';
 import { splitFormErrors } from './split-form-errors';
-import { useHydrated } from '@web/lib/use-hydrated';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
@@ -22,7 +21,6 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
-  const hydrated = useHydrated();
   const { t } = useTranslation(['auth', 'validation', 'common']);
   const id = useId();
   const signUp = useSignUp();
@@ -52,8 +50,10 @@ export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
   const formMessage = serverError ?? (formKey ? translateMessageKey(t, formKey) : undefined);
   const fieldError = (key: string | undefined) => (key ? translateMessageKey(t, key) : undefined);
 
+  // Before the app runs, the page holds a press and gives it again once it does (deferred-hydration.ts). Should the
+  // browser ever send the form itself (scripts off), `post` keeps what was typed, a password, out of the address.
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={formMessage ? alertId : undefined}>
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={formMessage ? alertId : undefined}>
       <FormAlert id={alertId} message={formMessage} />
       <FormField id={`${id}-email`} label={t('auth:fields.email')} error={fieldError(fieldKeys.email)} invalid={invalid.email} invalidDescribedBy={alertId}>
         <Input type="email" autoComplete="email" inputMode="email" readOnly={invitation !== undefined} {...register('email')} />
@@ -95,7 +95,7 @@ export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
         </div>
       </aside>
 
-      <Button type="submit" size="lg" className="w-full" pending={signUp.isPending} disabled={!hydrated}>
+      <Button type="submit" size="lg" className="w-full" pending={signUp.isPending}>
         {t('auth:register.submit')}
       </Button>
     </form>

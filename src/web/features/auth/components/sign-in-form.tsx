@@ -12,7 +12,6 @@ import { translateMessageKey } from '@web/lib/i18n';
 import { signInSchema, useSignIn } from '../api/sign-in';
 import { authErrorMessage } from '../auth-error';
 import { splitFormErrors } from './split-form-errors';
-import { useHydrated } from '@web/lib/use-hydrated';
 
 interface SignInFormProps {
   /** Prefilled after registering, so only the password is left to type. */
@@ -21,7 +20,6 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormProps) {
-  const hydrated = useHydrated();
   const { t } = useTranslation(['auth', 'validation']);
   const id = useId();
   const queryClient = useQueryClient();
@@ -59,8 +57,10 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
   const alertId = `${id}-alert`;
   const formMessage = serverError ?? (formKey ? translateMessageKey(t, formKey) : undefined);
 
+  // Before the app runs, the page holds a press and gives it again once it does (deferred-hydration.ts). Should the
+  // browser ever send the form itself (scripts off), `post` keeps what was typed, a password, out of the address.
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={formMessage ? alertId : undefined}>
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={formMessage ? alertId : undefined}>
       <FormAlert id={alertId} message={formMessage} />
       <FormField
         id={`${id}-email`}
@@ -81,11 +81,11 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
       <div className="flex justify-end">
-        <Button variant="link" size="sm" disabled={!hydrated} onClick={() => onForgotPassword(getValues('email'))}>
+        <Button variant="link" size="sm" onClick={() => onForgotPassword(getValues('email'))}>
           {t('auth:signIn.forgot')}
         </Button>
       </div>
-      <Button type="submit" size="lg" className="w-full" pending={signIn.isPending} disabled={!hydrated}>
+      <Button type="submit" size="lg" className="w-full" pending={signIn.isPending}>
         {t('auth:signIn.submit')}
       </Button>
     </form>
