@@ -77,14 +77,20 @@ const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; o
  * (docs/decisions/0087-server-drawn-signed-in-pages.md). Every other signed-in page is the app's shell with who they
  * are in it.
  */
-const SIGNED_IN_RENDERED: { pattern: RegExp; modules: string[]; atOnce?: (me: MeResponse) => boolean }[] = [
+const SIGNED_IN_RENDERED: { pattern: RegExp; modules: string[]; atOnce?: (me: MeResponse, search: string) => boolean }[] = [
   {
     pattern: /^\/home\/?$/,
     modules: ['app/main-layout.tsx', 'app/protected-route.tsx', 'features/home/pages/home-page.tsx'],
     // The welcome-back dialog opens by itself a second after this home loads.
     atOnce: (me) => me.profile.sessionCount === WELCOME_BACK_SESSION_COUNT,
   },
-  { pattern: /^\/home\/memories\/?$/, modules: ['app/main-layout.tsx', 'app/protected-route.tsx', 'features/memories/pages/gallery-page.tsx'] },
+  {
+    pattern: /^\/home\/memories\/?$/,
+    modules: ['app/main-layout.tsx', 'app/protected-route.tsx', 'features/memories/pages/gallery-page.tsx'],
+    // An address with a filter or a page may need the app to correct it as it loads (a page past the last goes back
+    // to the first, an unreadable filter is dropped); the plain gallery, the usual way in, waits for the person.
+    atOnce: (_me, search) => search.length > 1,
+  },
 ];
 
 /** The zone the app last reported from this browser (src/web/lib/time-zone.ts), if it names a real one. */
@@ -276,7 +282,8 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     if (!route || !ssr || !timeZone) return null;
     try {
       const result = await ssr.render({ url: request.url, language, fetchApi: apiAs(request.headers.cookie), me, timeZone });
-      const atOnce = route.atOnce?.(me) ?? false;
+      const query = request.url.indexOf('?');
+      const atOnce = route.atOnce?.(me, query >= 0 ? request.url.slice(query) : '') ?? false;
       return assemblePage(atOnce ? template : drawnTemplate, {
         language,
         rendered: true,
