@@ -3,7 +3,7 @@
 // memory page is whole without JavaScript; the signed-in home and gallery are drawn for the person, in their zone;
 // and every route names itself in the tab, in English and French.
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enAuth from '../src/web/locales/en/auth.json' with { type: 'json' };
 import enCommunity from '../src/web/locales/en/community.json' with { type: 'json' };
@@ -84,6 +84,36 @@ async function layoutShift(page: Page): Promise<{ total: number; moved: string[]
         setTimeout(() => resolve({ total, moved }), 300);
       }),
   );
+}
+
+/**
+ * Watches a page's hydration alone: the console's errors and warnings, collected. When the web fonts arrive is
+ * another matter (decision 0086): on a loaded machine they can come after the first paint, even from the cache, and
+ * the swap from the fallback face then moves text whatever the code does. Here they never come, so the page keeps its
+ * fallback faces throughout.
+ */
+async function hydrationErrors(context: BrowserContext, page: Page): Promise<string[]> {
+  await context.route(/\.woff2$/, (route) => route.fulfill({ status: 404, body: '' }));
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.location().url.endsWith('.woff2')) return;
+    // The browser tier blocks service workers, and says so in a warning of its own.
+    if (message.type() === 'error' || (message.type() === 'warning' && !message.text().includes('Service Worker registration blocked'))) {
+      errors.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  return errors;
+}
+
+/** Holds the app's code back until the answer is called, as a slow phone would: the page stays as drawn. */
+async function holdAppCode(context: BrowserContext): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The app has taken the page over (on the landing, community and privacy pages, after a first key press). */
@@ -213,18 +243,7 @@ describe('server-rendered public pages', () => {
   it('hydrates every public page without a console error or a visible layout shift', async () => {
     for (const path of Object.keys(PAGES.en)) {
       const { page, context } = await openPage(s.browser, { mobile: true });
-      // What is measured is hydration. When the web fonts arrive is another matter (decision 0086): on a loaded
-      // machine they can come after the first paint, even from the cache, and the swap from the fallback face then
-      // moves text whatever the code does. Here they never come, so the page keeps its fallback faces throughout.
-      await context.route(/\.woff2$/, (route) => route.fulfill({ status: 404, body: '' }));
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.location().url.endsWith('.woff2')) return;
-        // The browser tier blocks service workers, and says so in a warning of its own.
-        if (message.type() === 'error' || (message.type() === 'warning' && !message.text().includes('Service Worker registration blocked'))) {
-          errors.push(`${message.type()}: ${message.text()}`);
-        }
-      });
+      const errors = await hydrationErrors(context, page);
       await page.goto(`${s.app.baseUrl}${path}`);
       await hydrated(page);
       await page.waitForLoadState('networkidle');
@@ -272,12 +291,7 @@ describe('public pages that load the app when used', () => {
     const t = ui('en');
     const { context, page } = await openPage(s.browser, { mobile: true });
     // The app's code is held back until the form is filled and its button pressed, as on a slow phone.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(context);
     await page.goto(`${s.app.baseUrl}/auth`);
     const form = page.getByRole('tabpanel');
     await form.getByLabel(t.email).fill(user.email);
@@ -291,12 +305,7 @@ describe('public pages that load the app when used', () => {
 
     // A tab is chosen as it is pressed (mousedown): the press given again after the load chooses it too.
     const other = await openPage(s.browser, { mobile: true });
-    let releaseOther!: () => void;
-    const heldOther = new Promise<void>((resolve) => (releaseOther = resolve));
-    await other.context.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await heldOther;
-      await route.continue();
-    });
+    const releaseOther = await holdAppCode(other.context);
     await other.page.goto(`${s.app.baseUrl}/auth`);
     await other.page.getByRole('tab', { name: t.registerTab }).click();
     expect(await other.page.locator('html').getAttribute('data-hydrated')).toBeNull();
@@ -461,15 +470,7 @@ describe('signed-in pages drawn by the server', () => {
     const { context, page } = await openPage(s.browser, { mobile: true, locale: 'fr-FR', timezoneId: KIRITIMATI });
     await signInViaApi(context, s.app, owner);
     await context.addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(KIRITIMATI), url: s.app.baseUrl }]);
-    // Hydration alone is measured: the web fonts never come (see the public pages' test above).
-    await context.route(/\.woff2$/, (route) => route.fulfill({ status: 404, body: '' }));
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.location().url.endsWith('.woff2')) return;
-      if (message.type() === 'error' || (message.type() === 'warning' && !message.text().includes('Service Worker registration blocked'))) {
-        errors.push(`${message.type()}: ${message.text()}`);
-      }
-    });
+    const errors = await hydrationErrors(context, page);
 
     await page.goto(`${s.app.baseUrl}/home/memories`);
     expect(await page.locator('html').getAttribute('data-rendered')).toBe('');
