@@ -22,7 +22,7 @@ import { TIME_ZONE_COOKIE } from '../src/shared/limits';
 import { startApp, type RunningApp } from '../e2e/support/app';
 import { addJournalDay, addMemories } from '../e2e/support/database';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, SERVER_ENTRY, WEB_INDEX } from '../e2e/support/paths';
-import { newUser, registerViaApi } from '../e2e/support/users';
+import { newUser, registerViaApi, sessionCookieViaApi } from '../e2e/support/users';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 // The browser tier's flags (STACK-NOTES): headless, no sandbox in a container, nothing that reaches the internet.
@@ -84,17 +84,11 @@ async function seed(app: RunningApp): Promise<{ sharedPath: string; cookie: stri
     { title: 'Lanterns on the river', createdAt: day(1), shareToken: token },
   ]);
   await addJournalDay(app, user.email);
-  const res = await fetch(`${app.baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.baseUrl },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
-  if (res.status !== 200 || !session) throw new Error(`sign-in answered ${res.status} without a session cookie`);
+  const session = await sessionCookieViaApi(app, user);
   // The zone the app reports from a browser it has run in: with it the signed-in home and gallery are drawn by the
   // server, as they are for a person coming back (docs/decisions/0087-server-drawn-signed-in-pages.md).
   const zone = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
-  return { sharedPath: `/shared/${token}`, cookie: `${session.split(';')[0]!}; ${zone}` };
+  return { sharedPath: `/shared/${token}`, cookie: `${session}; ${zone}` };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {

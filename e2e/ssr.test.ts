@@ -19,7 +19,7 @@ import { ui } from './support/texts';
 import { sharedUi } from './support/shared-texts';
 import { addMemories } from './support/database';
 import { setupSuite } from './support/suite';
-import { newUser, registerViaApi, signInViaApi, type TestUser } from './support/users';
+import { newUser, registerViaApi, sessionCookieViaApi, signInViaApi, type TestUser } from './support/users';
 
 const s = setupSuite();
 
@@ -392,25 +392,13 @@ describe('titles and focus', () => {
   });
 });
 
-/** The session cookie of a sign-in through the API, as a browser would send it back. */
-async function sessionOf(user: TestUser): Promise<string> {
-  const res = await fetch(`${s.app.baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: s.app.baseUrl },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const session = res.headers.getSetCookie().find((cookie) => cookie.startsWith('better-auth.session_token='));
-  expect(res.status, 'sign-in').toBe(200);
-  return session!.split(';')[0]!;
-}
-
 /** Far from the server's own zone (UTC): a date drawn in the wrong one would often read as another day here. */
 const KIRITIMATI = 'Pacific/Kiritimati';
 const zoneCookie = (zone: string) => `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
 
 describe('signed-in pages drawn by the server', () => {
   it('draws the home and the gallery for the person, in their language, never stored, once the browser told its zone', async () => {
-    const session = await sessionOf(owner);
+    const session = await sessionCookieViaApi(s.app, owner);
     const fr = ui('fr');
     for (const [path, title, text] of [
       ['/home', 'Accueil · Souvenir', fr.greeting(owner.firstName)],
@@ -449,8 +437,8 @@ describe('signed-in pages drawn by the server', () => {
     const other = await registerViaApi(s.app, newUser({ firstName: 'Bastien', language: 'en' }));
     await addMemories(s.app, other.email, [{ title: 'The harbour at dawn', createdAt: new Date().toISOString() }]);
     const people = [
-      { session: await sessionOf(owner), mine: 'Lanterns on the river', theirs: 'The harbour at dawn' },
-      { session: await sessionOf(other), mine: 'The harbour at dawn', theirs: 'Lanterns on the river' },
+      { session: await sessionCookieViaApi(s.app, owner), mine: 'Lanterns on the river', theirs: 'The harbour at dawn' },
+      { session: await sessionCookieViaApi(s.app, other), mine: 'The harbour at dawn', theirs: 'Lanterns on the river' },
     ];
     const pages = await Promise.all(
       Array.from({ length: 12 }, (_, index) => {

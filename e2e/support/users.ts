@@ -70,6 +70,18 @@ export async function registerViaApi(app: RunningApp, user: TestUser = newUser()
   return user;
 }
 
+/** Signs in through the API outside any browser: answers the session cookie (`name=value`) to send back. */
+export async function sessionCookieViaApi(app: RunningApp, user: TestUser): Promise<string> {
+  const res = await fetch(`${app.baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.baseUrl },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const session = res.headers.getSetCookie().find((cookie) => cookie.startsWith('better-auth.session_token='));
+  if (res.status !== 200 || !session) throw new Error(`sign-in of ${user.email} answered ${res.status} without a session cookie`);
+  return session.split(';')[0]!;
+}
+
 /** Signs in through the API with the context's own cookie jar, so the context's pages are signed in. */
 export async function signInViaApi(context: BrowserContext, app: RunningApp, user: TestUser): Promise<void> {
   const res = await context.request.post(`${app.baseUrl}/api/auth/sign-in/email`, {
