@@ -266,6 +266,18 @@ describe('server-rendered public pages', () => {
     const shift = await layoutShift(page);
     expect(shift.total, shift.moved.join('; ')).toBeLessThan(NO_VISIBLE_SHIFT);
   });
+
+  it('shows a drawn page in its first paint, with no entrance fade', async () => {
+    for (const path of ['/', '/privacy-policy', `/shared/${token}`]) {
+      const { page } = await openPage(s.browser, { mobile: true });
+      await page.goto(`${s.app.baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+      // A fade would start the page at opacity 0 and hold back its largest paint for as long as it lasts.
+      const entrance = page.locator('[data-entrance]');
+      expect(await entrance.count(), path).toBe(1);
+      expect(await entrance.evaluate((element) => getComputedStyle(element).animationName), path).toBe('none');
+    }
+  });
 });
 
 describe('public pages that load the app when used', () => {

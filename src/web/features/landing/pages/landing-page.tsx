@@ -31,7 +31,7 @@ export function LandingPage() {
         {showSpinner ? (
           <PageSpinner label={t('landing:loading')} />
         ) : (
-          <div className="flex w-full max-w-md flex-col items-center motion-safe:animate-fade-in">
+          <div data-entrance className="flex w-full max-w-md flex-col items-center motion-safe:animate-fade-in">
             <LogoMark className="size-20" />
             <h1 className="mt-6 text-5xl font-medium tracking-tight sm:text-6xl">{t('common:brand')}</h1>
             <p className="mt-3 text-lg text-ink-muted">{t('landing:tagline')}</p>

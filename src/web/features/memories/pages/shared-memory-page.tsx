@@ -55,7 +55,7 @@ function SharedMemoryView({ memory }: { memory: SharedMemory }) {
 
   return (
     <>
-      <article data-testid="shared-memory" aria-labelledby="shared-memory-title" className="mt-8 w-full motion-safe:animate-fade-in" style={frameStyle}>
+      <article data-testid="shared-memory" aria-labelledby="shared-memory-title" data-entrance className="mt-8 w-full motion-safe:animate-fade-in" style={frameStyle}>
         <figure className="rounded-xl border border-line bg-surface p-3 shadow-soft sm:p-4">
           <ArtworkFrame src={memory.imageUrl} sources={memory.imageSources} sizes={SHARED_IMAGE_SIZES} alt={memory.title} priority testId="shared-memory-image" />
           <figcaption className="px-1 pt-4 pb-1 sm:pt-5">

@@ -143,7 +143,7 @@ function PolicyView({ policy }: { policy: PrivacyPolicy }) {
   const updatedOn = policy.updatedAt ? formatDay(policy.updatedAt.slice(0, 10)) : null;
 
   return (
-    <article lang={lng} data-testid="privacy-policy" className="motion-safe:animate-fade-in">
+    <article lang={lng} data-testid="privacy-policy" data-entrance className="motion-safe:animate-fade-in">
       <p className="text-sm font-medium text-ink-muted">
         <time dateTime={policy.effectiveDate}>{t('effectiveDate', { date: effectiveDate, lng })}</time>
         {updatedOn ? (
