@@ -147,8 +147,6 @@ describe('server-rendered public pages', () => {
         expect(html, path).not.toContain('rel="stylesheet"');
       }
     }
-    // The landing page's largest text, its quote, is in the italic serif: fetched with the page, not after its CSS.
-    expect((await htmlOf('/')).html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/fraunces-latin-wght-italic-[^"]+\.woff2">/);
     // The choice made on this browser wins over what the browser asks for.
     const { html } = await htmlOf('/auth', { 'accept-language': 'en', cookie: 'souvenir_language=fr' });
     expect(html).toContain(htmlText(frAuth.title));
@@ -267,15 +265,20 @@ describe('server-rendered public pages', () => {
     expect(shift.total, shift.moved.join('; ')).toBeLessThan(NO_VISIBLE_SHIFT);
   });
 
-  it('shows a drawn page in its first paint, with no entrance fade', async () => {
+  it('shows a drawn page in its first paint: no entrance fade, and only the upright faces on the landing page', async () => {
     for (const path of ['/', '/privacy-policy', `/shared/${token}`]) {
       const { page } = await openPage(s.browser, { mobile: true });
+      const fonts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+      });
       await page.goto(`${s.app.baseUrl}${path}`);
       await page.waitForLoadState('networkidle');
       // A fade would start the page at opacity 0 and hold back its largest paint for as long as it lasts.
       const entrance = page.locator('[data-entrance]');
       expect(await entrance.count(), path).toBe(1);
       expect(await entrance.evaluate((element) => getComputedStyle(element).animationName), path).toBe('none');
+      if (path === '/') expect(fonts.some((font) => font.includes('italic')), fonts.join(', ')).toBe(false);
     }
   });
 });

@@ -46,18 +46,14 @@ export interface PageRenderOptions {
   extraHead: (pathname: string, language: Language, request: FastifyRequest) => Promise<ExtraHead | null>;
 }
 
-/** The italic serif's file as Vite's manifest names its source (src/web/fonts.css). */
-const ITALIC_SERIF = 'fonts/fraunces-latin-wght-italic.woff2';
-
 /**
  * The public pages the server draws, and the page modules each hydrates with (their chunks are preloaded when the app
  * runs at once). The shared memory page is complete without any script: it is sent without the app's (decision 0038).
  * The others work as they are drawn (real links; a press held and given again) and load the app at the reader's
  * first interaction (`onInteraction`, decisions 0085 and 0089): nothing of the app is preloaded for them.
  */
-const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; onInteraction?: boolean; fonts?: string[] }[] = [
-  // The landing page's largest text is its quote, in the italic serif (index.html preloads only the upright faces).
-  { pattern: /^\/$/, modules: ['features/landing/pages/landing-page.tsx'], scripts: true, onInteraction: true, fonts: [ITALIC_SERIF] },
+const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; onInteraction?: boolean }[] = [
+  { pattern: /^\/$/, modules: ['features/landing/pages/landing-page.tsx'], scripts: true, onInteraction: true },
   // Its forms work from the first key or tap: what is typed before the app runs stays, and a press is given again.
   { pattern: /^\/auth\/?$/, modules: ['features/auth/pages/auth-page.tsx'], scripts: true, onInteraction: true },
   { pattern: /^\/shared\/[^/]*\/?$/, modules: [], scripts: false },
@@ -338,15 +334,11 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
       const [result, extra] = await Promise.all([ssr.render({ url, language, fetchApi }), opts.extraHead(pathname, language, request)]);
       const frame = route.modules.includes('app/main-layout.tsx');
       const preload = route.scripts && !route.onInteraction ? pageChunks(route.modules, language, frame) : [];
-      const fonts = (route.fonts ?? [])
-        .map((source) => manifest[source]?.file)
-        .filter((file): file is string => Boolean(file))
-        .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(file)}">`);
       const html = assemblePage(route.onInteraction || !route.scripts ? drawnTemplate : template, {
         language,
         rendered: true,
         title: result.title,
-        head: [extra?.tags, ...fonts].filter(Boolean).join('\n    '),
+        head: extra?.tags,
         body: result.html,
         state: { me: null, queries: result.state },
         scripts: route.scripts,

@@ -37,7 +37,7 @@ export function LandingPage() {
             <p className="mt-3 text-lg text-ink-muted">{t('landing:tagline')}</p>
 
             <figure className="mt-10 w-full border-y border-line py-8">
-              <blockquote className="font-serif text-2xl leading-snug font-light text-ink italic sm:text-[1.7rem]">{t('landing:quote')}</blockquote>
+              <blockquote className="font-serif text-2xl leading-snug font-light text-ink sm:text-[1.7rem]">{t('landing:quote')}</blockquote>
             </figure>
 
             <div className="mt-10 flex w-full flex-col gap-3">
