@@ -63,6 +63,9 @@ async function htmlOf(path: string, headers: Record<string, string> = {}): Promi
  */
 const NO_VISIBLE_SHIFT = 0.0005;
 
+/** The most a page may move when its web fonts come after its first paint: a quarter of what counts as "good". */
+const LATE_FONT_SHIFT = 0.005;
+
 /** The page's layout shifts so far, summed, with what moved (tag, classes, from → to) to explain any. */
 async function layoutShift(page: Page): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
@@ -263,6 +266,26 @@ describe('server-rendered public pages', () => {
     expect(errors).toEqual([]);
     const shift = await layoutShift(page);
     expect(shift.total, shift.moved.join('; ')).toBeLessThan(NO_VISIBLE_SHIFT);
+  });
+
+  it('barely moves when the web fonts come after the first paint, in English and in French', async () => {
+    // The text is painted at once in fallback faces sized to Inter's and Fraunces' metrics (src/web/fonts.css).
+    // Unsized, the wider system serif put the French sign-in heading on two lines until Fraunces came (0.077).
+    for (const [path, locale] of [['/', 'en-US'], ['/auth', 'fr-FR'], ['/privacy-policy', 'fr-FR']] as const) {
+      const { page, context } = await openPage(s.browser, { mobile: true, locale });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await context.route(/\.woff2$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${s.app.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint'));
+      release();
+      await page.waitForFunction(() => [...document.fonts].filter((font) => font.status === 'loaded' && font.family.endsWith('Variable')).length >= 2);
+      const shift = await layoutShift(page);
+      expect(shift.total, `${path}: ${shift.moved.join('; ')}`).toBeLessThan(LATE_FONT_SHIFT);
+    }
   });
 
   it('shows a drawn page in its first paint: no entrance fade, and only the upright faces on the landing page', async () => {
