@@ -196,10 +196,12 @@ function missedTargets(rows: { page: PageToMeasure; figures: Figures }[]): strin
     const jsBudget = page.signedIn ? TARGETS.shellJsKb : TARGETS.publicJsKb;
     const scoreTarget = page.signedIn ? TARGETS.shellScore : TARGETS.score;
     if (f.score < scoreTarget) missed.push(`${page.label}: performance ${f.score} < ${scoreTarget}`);
+    if (f.jsGzBytes / 1024 > jsBudget) missed.push(`${page.label}: JavaScript ${kb(f.jsGzBytes)} KB gz > ${jsBudget} KB`);
+    // The paint, shift and blocking targets are the public pages': what a newcomer on a phone meets first.
+    if (page.signedIn) continue;
     if (f.lcpMs > TARGETS.lcpMs) missed.push(`${page.label}: LCP ${s(f.lcpMs)} s > ${s(TARGETS.lcpMs)} s`);
     if (f.cls > TARGETS.cls) missed.push(`${page.label}: CLS ${f.cls.toFixed(3)} > ${TARGETS.cls}`);
     if (f.tbtMs > TARGETS.tbtMs) missed.push(`${page.label}: TBT ${f.tbtMs.toFixed(0)} ms > ${TARGETS.tbtMs} ms`);
-    if (f.jsGzBytes / 1024 > jsBudget) missed.push(`${page.label}: JavaScript ${kb(f.jsGzBytes)} KB gz > ${jsBudget} KB`);
   }
   return missed;
 }
@@ -248,8 +250,8 @@ async function main() {
     const mobile = await measure(app, pages, cookie, { ...opts, desktop: false, outDir });
     printTable('Mobile emulation, simulated throttling (Lighthouse defaults), median run', mobile);
     const missed = missedTargets(mobile);
-    console.log(`\nTargets (mobile): performance ≥ ${TARGETS.score}, LCP ≤ ${s(TARGETS.lcpMs)} s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms,`);
-    console.log(`JavaScript ≤ ${TARGETS.publicJsKb} KB gz on the public pages and ≤ ${TARGETS.shellJsKb} KB gz signed in.`);
+    console.log(`\nTargets (mobile): on the public pages performance ≥ ${TARGETS.score}, LCP ≤ ${s(TARGETS.lcpMs)} s, CLS ≤ ${TARGETS.cls},`);
+    console.log(`TBT ≤ ${TARGETS.tbtMs} ms, JavaScript ≤ ${TARGETS.publicJsKb} KB gz; signed in performance ≥ ${TARGETS.shellScore}, JavaScript ≤ ${TARGETS.shellJsKb} KB gz.`);
     console.log(missed.length === 0 ? 'All targets met.' : `MISSED (${missed.length}):\n  ${missed.join('\n  ')}`);
     if (opts.desktop) printTable('Desktop preset, median run', await measure(app, pages, cookie, { ...opts, desktop: true, outDir }));
   } finally {
