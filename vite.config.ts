@@ -48,9 +48,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : r('./src/web/public'),
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker({ entry: r('./src/web/sw/worker.ts') })])],
   resolve: { alias },
-  // The icons are drawn into the server render's bundle, so the server needs no icon package at run time (the
-  // container installs only what the server runs; docs/self-hosting.md).
-  ssr: { noExternal: ['lucide-react'] },
+  // The server render's bundle carries its libraries, React's production build among them, whatever NODE_ENV the
+  // server runs with: resolved at run time, React picked its development build under `npm start` and drew each page
+  // several times slower. Everything React renders with must be in the bundle with it (two copies of React cannot
+  // share hooks), and the server then needs none of these packages at run time (docs/self-hosting.md).
+  ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
     ? { outDir: r('./dist/ssr'), emptyOutDir: true, sourcemap: true, copyPublicDir: false }
     : {

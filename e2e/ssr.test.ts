@@ -3,6 +3,9 @@
 // memory page is whole without JavaScript; the signed-in home and gallery are drawn for the person, in their zone;
 // and every route names itself in the tab, in English and French.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enAuth from '../src/web/locales/en/auth.json' with { type: 'json' };
@@ -15,6 +18,7 @@ import frLanding from '../src/web/locales/fr/landing.json' with { type: 'json' }
 import frPrivacy from '../src/web/locales/fr/privacy.json' with { type: 'json' };
 import { TIME_ZONE_COOKIE } from '@shared/limits';
 import { openPage, waitForHydration } from './support/browser';
+import { SSR_DIR } from './support/paths';
 import { ui } from './support/texts';
 import { sharedUi } from './support/shared-texts';
 import { addMemories } from './support/database';
@@ -266,6 +270,19 @@ describe('server-rendered public pages', () => {
     expect(errors).toEqual([]);
     const shift = await layoutShift(page);
     expect(shift.total, shift.moved.join('; ')).toBeLessThan(NO_VISIBLE_SHIFT);
+  });
+
+  it('draws with React’s production build whatever NODE_ENV the server runs with, from its own bundle', async () => {
+    // `npm start` runs without NODE_ENV=production; React resolved from node_modules then picked its development build
+    // and drew each page several times slower.
+    const files = readdirSync(SSR_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    const code = files.map((file) => readFileSync(path.join(SSR_DIR, file), 'utf8')).join('\n');
+    // A warning only React's development build carries.
+    expect(code).not.toContain('Each child in a list should have a unique');
+    const imports = [...code.matchAll(/^(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"/gm)].map((match) => match[1]!);
+    expect(imports.length).toBeGreaterThan(0);
+    const packages = imports.filter((name) => !name.startsWith('.') && !isBuiltin(name));
+    expect(packages, 'packages the bundle would resolve at run time').toEqual([]);
   });
 
   it('barely moves when the web fonts come after the first paint, in English and in French', async () => {

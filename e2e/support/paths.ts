@@ -14,3 +14,5 @@ export const CHROMIUM_FLAGS = [
 ];
 export const SERVER_ENTRY = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url));
 export const WEB_INDEX = fileURLToPath(new URL('../../dist/web/index.html', import.meta.url));
+/** The server render's bundle (`vite build --ssr`). */
+export const SSR_DIR = fileURLToPath(new URL('../../dist/ssr/', import.meta.url));
