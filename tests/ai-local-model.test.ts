@@ -192,8 +192,10 @@ describe('the private model in the AI tab', { timeout: 90_000 }, () => {
     }
     const escaping = await as(t, admin.cookie, 'POST', '/api/admin/ai/local/downloads', { kind: 'url', url: `${host}/x.gguf`, sha256: servedHash, fileName: '../x.gguf' });
     expect(escaping.statusCode).toBe(400);
-    const noName = await as(t, admin.cookie, 'POST', '/api/admin/ai/local/downloads', { kind: 'url', url: `${host}/download?file=1`, sha256: servedHash });
-    expect(noName.json()).toMatchObject({ ok: false, reason: 'no-file-name' });
+    for (const url of [`${host}/download?file=1`, `${host}/model%.gguf`]) {
+      const noName = await as(t, admin.cookie, 'POST', '/api/admin/ai/local/downloads', { kind: 'url', url, sha256: servedHash });
+      expect(noName.json(), url).toMatchObject({ ok: false, reason: 'no-file-name' });
+    }
   });
 
   it('says before downloading that the machine lacks the memory for a model, and fetches nothing', async () => {

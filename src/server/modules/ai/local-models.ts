@@ -32,7 +32,13 @@ const MODEL_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.gguf$/;
 
 /** The address's last part, when it is a plain model file name (`…/resolve/main/model-q4_k_m.gguf`). */
 function fileNameOf(url: string): string | null {
-  const last = decodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '');
+  let last: string;
+  try {
+    last = decodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '');
+  } catch {
+    // A "%" that starts no escape (`…/model%.gguf`): the address names no plain model file, which is the answer.
+    return null;
+  }
   return MODEL_FILE.test(last) ? last : null;
 }
 
