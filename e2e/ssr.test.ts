@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import path from 'node:path';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enAuth from '../src/web/locales/en/auth.json' with { type: 'json' };
@@ -274,9 +274,9 @@ describe('server-rendered public pages', () => {
 
   it('draws with React’s production build whatever NODE_ENV the server runs with, from its own bundle', async () => {
     // `npm start` runs without NODE_ENV=production; React resolved from node_modules then picked its development build
-    // and drew each page several times slower.
+    // and drew each page two to seven times slower.
     const files = readdirSync(SSR_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
-    const code = files.map((file) => readFileSync(path.join(SSR_DIR, file), 'utf8')).join('\n');
+    const code = files.map((file) => readFileSync(join(SSR_DIR, file), 'utf8')).join('\n');
     // A warning only React's development build carries.
     expect(code).not.toContain('Each child in a list should have a unique');
     const imports = [...code.matchAll(/^(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"/gm)].map((match) => match[1]!);
