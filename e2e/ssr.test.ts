@@ -114,9 +114,14 @@ async function hydrationErrors(context: BrowserContext, page: Page): Promise<str
 
 /** Holds the app's code back until the answer is called, as a slow phone would: the page stays as drawn. */
 async function holdAppCode(context: BrowserContext): Promise<() => void> {
+  return holdRequests(context, /\/assets\/start-[\w-]+\.js$/);
+}
+
+/** Holds every request for those files until the answer is called, then lets them all through. */
+async function holdRequests(context: BrowserContext, files: RegExp): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await context.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+  await context.route(files, async (route) => {
     await held;
     await route.continue();
   });
@@ -290,12 +295,7 @@ describe('server-rendered public pages', () => {
     // Unsized, the wider system serif put the French sign-in heading on two lines until Fraunces came (0.077).
     for (const [path, locale] of [['/', 'en-US'], ['/auth', 'fr-FR'], ['/privacy-policy', 'fr-FR']] as const) {
       const { page, context } = await openPage(s.browser, { mobile: true, locale });
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await context.route(/\.woff2$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(context, /\.woff2$/);
       await page.goto(`${s.app.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint'));
       release();
