@@ -72,9 +72,10 @@ def main(web_path, wght, *system_paths):
         buffer.seek(0)
         web = TTFont(buffer)
     counts = text_frequencies()
+    web_advance = average_advance(web, counts)
     ascent, descent, gap = vertical_metrics(web)
     for path in system_paths:
-        size = average_advance(web, counts) / average_advance(TTFont(path), counts)
+        size = web_advance / average_advance(TTFont(path), counts)
         print(f'{os.path.basename(path)}: size-adjust: {size * 100:.2f}%; ascent-override: {ascent / size * 100:.2f}%; '
               f'descent-override: {descent / size * 100:.2f}%; line-gap-override: {gap / size * 100:.2f}%;')
 
