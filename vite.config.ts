@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pageRules } from './scripts/vite-page-rules.ts';
 import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -46,7 +47,7 @@ export function localeChunkName(moduleId: string): string | null {
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/web'),
   publicDir: isSsrBuild ? false : r('./src/web/public'),
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker({ entry: r('./src/web/sw/worker.ts') })])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pageRules(), serviceWorker({ entry: r('./src/web/sw/worker.ts') })])],
   resolve: { alias },
   // The server render's bundle carries its libraries, React's production build among them, whatever NODE_ENV the
   // server runs with: resolved at run time, React picked its development build under `npm start` and drew each page
@@ -62,6 +63,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     // Which chunks each page needs, so the server can name them in the HTML it renders.
     manifest: true,
+    // One stylesheet, the first script's: linked by the shell, or on a drawn page carried in part and then loaded
+    // without its fonts by the app (src/web/lib/page-styles.ts). Split per chunk, it was named again as each page's
+    // dependency and loaded a second time with its @font-face rules, which the browser takes for new faces: text
+    // would jump to another font as the app started.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -4,9 +4,11 @@
 import './fonts.css';
 import './styles.css';
 import { loadOnFirstInteraction, waitsForInteraction } from './lib/deferred-hydration';
+import { wholeStylesheet } from './lib/page-styles';
 import { registerServiceWorker } from './lib/service-worker';
 
-const startApp = () => import('./start');
+// The whole stylesheet downloads beside the app's code, not after it (a drawn page carries only its own rules).
+const startApp = () => Promise.all([wholeStylesheet(), import('./start')]);
 
 if (waitsForInteraction(document)) loadOnFirstInteraction(document, () => void startApp());
 else void startApp();

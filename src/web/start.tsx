@@ -11,6 +11,7 @@ import { routes } from './app/router';
 import { meQueryKey, meQueryOptions } from './lib/api/get-me';
 import { i18n, setLanguage } from './lib/i18n';
 import { readStoredLanguage, toLanguage } from './lib/language';
+import { wholeStylesheet } from './lib/page-styles';
 import { createQueryClient } from './lib/query-client';
 import { rememberTimeZone } from './lib/time-zone';
 
@@ -55,7 +56,8 @@ else void queryClient.prefetchQuery(meQueryOptions());
 const rendered = document.documentElement.hasAttribute('data-rendered') && container.hasChildNodes();
 
 async function start() {
-  if (rendered) await loadMatchedRoutes(routes);
+  // What the app draws next (a menu, another page) needs rules the drawn page did not carry.
+  if (rendered) await Promise.all([loadMatchedRoutes(routes), wholeStylesheet()]);
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>

@@ -7,6 +7,7 @@ import type { MeResponse } from '@shared/contracts/me';
 import { ianaTimeZoneSchema } from '@shared/contracts/memories';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, TIME_ZONE_COOKIE, WELCOME_BACK_SESSION_COUNT, type Language } from '@shared/limits';
 import { escapeHtml } from '../html';
+import { rulesFileOf, stylesForPages } from './page-styles';
 
 /** What src/web/entry-server.tsx exports once built into dist/ssr (the server never imports the web's sources). */
 interface ServerRenderModule {
@@ -208,21 +209,30 @@ export function assemblePage(
 }
 
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
+/** Where a drawn page's own styles go; `data-stylesheet` tells the app which whole stylesheet to load as it starts. */
+const PAGE_STYLES = /<style data-stylesheet="[^"]*"><\/style>/;
 
 /**
- * The template for the drawn pages that run no script at once (the shared memory, and the pages that load the app at
- * the first interaction), with the app's stylesheet inside it instead of linked: they are painted as soon as their
- * HTML is in, without one more request before the first paint on a slow network (about 10 KB compressed, sent with
- * each such page). A page that runs the app at once (/auth) keeps the link: there the stylesheet is what lets the
- * browser paint before running the scripts, and inlined it measured a first paint 1.1 → 3.2 s in Lighthouse's mobile
- * run. The shell keeps it too, cached across the app's pages.
+ * The drawn pages that run no script at once (the shared memory, and the pages that load the app at the first
+ * interaction) carry their styles instead of linking them: they are painted as soon as their HTML is in, without one
+ * more request before the first paint on a slow network. Each carries only the rules its HTML uses (page-styles.ts),
+ * so the page stays within what a new connection delivers in its first round trip. A page that runs the app at once
+ * keeps the link: there the stylesheet is what lets the browser paint before running the scripts, and inlined it
+ * measured a first paint 1.1 → 3.2 s in Lighthouse's mobile run. The shell keeps it too, cached across the app's pages.
  */
-async function withInlineStyles(template: string, webDir: string): Promise<string> {
+async function drawnPages(template: string, webDir: string): Promise<{ template: string; withStyles: (html: string) => string }> {
   const link = STYLESHEET.exec(template);
-  if (!link) return template;
+  const unchanged = { template, withStyles: (html: string) => html };
+  if (!link) return unchanged;
   const css = await readFile(path.join(webDir, link[1]!), 'utf8');
-  if (/<\/style/i.test(css)) return template;
-  return template.replace(link[0], () => `<style>${css}</style>`);
+  if (/<\/style/i.test(css)) return unchanged;
+  const stylesFor = stylesForPages(css);
+  // Without the stylesheet of rules alone (a build from before it), the whole one: its fonts then load twice.
+  const rules = existsSync(path.join(webDir, rulesFileOf(link[1]!))) ? rulesFileOf(link[1]!) : link[1]!;
+  return {
+    template: template.replace(link[0], () => `<style data-stylesheet="/${escapeHtml(rules)}"></style>`),
+    withStyles: (html) => html.replace(PAGE_STYLES, (tag) => tag.replace('></style>', () => `>${stylesFor(html)}</style>`)),
+  };
 }
 
 /**
@@ -235,7 +245,10 @@ async function withInlineStyles(template: string, webDir: string): Promise<strin
  */
 export async function createPageRenderer(app: FastifyInstance, opts: PageRenderOptions, log: FastifyBaseLogger) {
   const template = await readFile(path.join(opts.webDir, 'index.html'), 'utf8');
-  const drawnTemplate = await withInlineStyles(template, opts.webDir);
+  const drawn = await drawnPages(template, opts.webDir);
+  /** A page from the template; one that runs no script at once carries the styles its HTML uses instead of the link. */
+  const assembleAs = (carriesStyles: boolean, page: Parameters<typeof assemblePage>[1]) =>
+    carriesStyles ? drawn.withStyles(assemblePage(drawn.template, page)) : assemblePage(template, page);
   const manifestFile = path.join(opts.webDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest) : {};
   const inShell = new Set(Object.values(manifest).filter((m) => m.isEntry).flatMap((m) => chunksOf(manifest, Object.keys(manifest).find((k) => manifest[k] === m)!)));
@@ -280,7 +293,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
       const result = await ssr.render({ url: request.url, language, fetchApi: apiAs(request.headers.cookie), me, timeZone });
       const query = request.url.indexOf('?');
       const atOnce = route.atOnce?.(me, query >= 0 ? request.url.slice(query) : '') ?? false;
-      return assemblePage(atOnce ? template : drawnTemplate, {
+      return assembleAs(!atOnce, {
         language,
         rendered: true,
         title: result.title,
@@ -334,7 +347,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
       const [result, extra] = await Promise.all([ssr.render({ url, language, fetchApi }), opts.extraHead(pathname, language, request)]);
       const frame = route.modules.includes('app/main-layout.tsx');
       const preload = route.scripts && !route.onInteraction ? pageChunks(route.modules, language, frame) : [];
-      const html = assemblePage(route.onInteraction || !route.scripts ? drawnTemplate : template, {
+      const html = assembleAs(Boolean(route.onInteraction) || !route.scripts, {
         language,
         rendered: true,
         title: result.title,
