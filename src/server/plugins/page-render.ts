@@ -209,7 +209,7 @@ export function assemblePage(
 }
 
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
-/** Where a drawn page's own styles go; `data-stylesheet` tells the app which whole stylesheet to load as it starts. */
+/** Where a drawn page's own styles go; `data-stylesheet` names the stylesheet the app links as it starts (every rule but the fonts). */
 const PAGE_STYLES = /<style data-stylesheet="[^"]*"><\/style>/;
 
 /**

@@ -1,8 +1,9 @@
 /**
  * A page the server drew carries only the styles its own HTML uses (src/server/plugins/page-styles.ts), in
- * `<style data-stylesheet="/assets/…css">`. Before the app draws anything else (a menu, another page), the whole
- * stylesheet that element names has to be in. Asked for once, at the first interaction beside the app's code, and
- * awaited before hydrating; a page that links the stylesheet already has it.
+ * `<style data-stylesheet="/assets/…rules.css">`. Before the app draws anything else (a menu, another page), the file
+ * that element names has to be in: every rule of the app's stylesheet but its fonts, which the page declared already
+ * (docs/decisions/0091-drawn-pages-carry-their-own-styles.md). Asked for once, at the first interaction beside the
+ * app's code, and awaited before hydrating; a page that links the stylesheet already has it.
  */
 let loading: Promise<void> | null = null;
 
