@@ -4,8 +4,8 @@
  * The whole stylesheet is about 10 KB compressed; inside a page it pushed the community and privacy pages past the
  * 14.6 KB a new connection delivers in its first round trip, so their first paint waited for one more. A rule is kept
  * when the page's HTML has every class its selector needs; rules that name no class (the reset, the theme's
- * variables, the fonts, the keyframes) are always kept. The app loads the whole stylesheet when it starts
- * (src/web/lib/page-styles.ts), before it draws anything the server did not.
+ * variables, the fonts, the keyframes) are always kept. The app links the rest when it starts, every rule but the
+ * fonts (src/web/lib/page-styles.ts), before it draws anything the server did not.
  */
 
 interface Statement {
