@@ -51,8 +51,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias },
   // The server render's bundle carries its libraries, React's production build among them, whatever NODE_ENV the
   // server runs with: resolved at run time, React picked its development build under `npm start` and drew each page
-  // two to seven times slower (docs/performance.md). Everything React renders with must be in the bundle with it (two copies of React cannot
-  // share hooks), and the server then needs none of these packages at run time (docs/self-hosting.md).
+  // two to seven times slower (docs/performance.md). Everything React renders with must be in the bundle with it
+  // (two copies of React cannot share hooks), and the server then needs none of these packages at run time
+  // (docs/self-hosting.md).
   ssr: { noExternal: true },
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild

@@ -24,36 +24,27 @@ type Node = Statement | Rule | Group;
 /** The at-rules whose blocks hold rules of their own, filtered like the top level. */
 const GROUPING = /^@(media|supports|layer|container|scope)\b/;
 
-/** Where the quoted string starting at `start` ends (just past its closing quote). */
-function endOfString(css: string, start: number): number {
-  const quote = css[start];
-  let i = start + 1;
-  while (i < css.length && css[i] !== quote) i += css[i] === '\\' ? 2 : 1;
-  return i + 1;
+/** Past what starts at `i` and is read whole (a quoted string, a comment, an escaped character); else `i + 1`. */
+function next(css: string, i: number): number {
+  const c = css[i];
+  if (c === '"' || c === "'") {
+    let j = i + 1;
+    while (j < css.length && css[j] !== c) j += css[j] === '\\' ? 2 : 1;
+    return j + 1;
+  }
+  if (c === '/' && css[i + 1] === '*') {
+    const close = css.indexOf('*/', i + 2);
+    return close < 0 ? css.length : close + 2;
+  }
+  return c === '\\' ? i + 2 : i + 1;
 }
 
 /** Where the block opened at `open` closes (just past its `}`), strings and comments skipped. */
 function endOfBlock(css: string, open: number): number {
   let depth = 0;
-  let i = open;
-  while (i < css.length) {
-    const c = css[i]!;
-    if (c === '"' || c === "'") {
-      i = endOfString(css, i);
-      continue;
-    }
-    if (c === '/' && css[i + 1] === '*') {
-      const close = css.indexOf('*/', i + 2);
-      i = close < 0 ? css.length : close + 2;
-      continue;
-    }
-    if (c === '\\') {
-      i += 2;
-      continue;
-    }
-    if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i + 1;
-    i++;
+  for (let i = open; i < css.length; i = next(css, i)) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return i + 1;
   }
   return css.length;
 }
@@ -65,16 +56,7 @@ export function parseStylesheet(css: string): Node[] {
   let i = 0;
   while (i < css.length) {
     const c = css[i]!;
-    if (c === '"' || c === "'") {
-      i = endOfString(css, i);
-    } else if (c === '/' && css[i + 1] === '*') {
-      const close = css.indexOf('*/', i + 2);
-      i = close < 0 ? css.length : close + 2;
-      // A comment on its own between rules is not kept; one inside a prelude is read with it.
-      if (css.slice(start, i).trim().startsWith('/*')) start = i;
-    } else if (c === '\\') {
-      i += 2;
-    } else if (c === ';') {
+    if (c === ';') {
       const text = css.slice(start, i + 1).trim();
       if (text !== ';') nodes.push({ text });
       start = i = i + 1;
@@ -87,7 +69,10 @@ export function parseStylesheet(css: string): Node[] {
     } else if (c === '}') {
       start = i = i + 1;
     } else {
-      i++;
+      const end = next(css, i);
+      // A comment on its own between rules is not kept; one inside a prelude is read with it.
+      if (c === '/' && css[i + 1] === '*' && css.slice(start, end).trim().startsWith('/*')) start = end;
+      i = end;
     }
   }
   return nodes;
@@ -149,19 +134,26 @@ export function classesIn(html: string): Set<string> {
   return classes;
 }
 
-function keep(nodes: Node[], classes: Set<string>): string {
+/** The tree written out again with the rules `kept` keeps; a grouping rule left empty goes with them. */
+function emit(nodes: Node[], kept: (rule: Rule) => boolean): string {
   let out = '';
   for (const node of nodes) {
     if ('text' in node) out += node.text;
     else if ('children' in node) {
-      const inner = keep(node.children, classes);
+      const inner = emit(node.children, kept);
       if (inner) out += `${node.prelude}{${inner}}`;
-    } else if (node.prelude.startsWith('@') || selectorsOf(node.prelude).some((selector) => requiredClasses(selector).every((name) => classes.has(name)))) {
+    } else if (kept(node)) {
       out += `${node.prelude}{${node.body}}`;
     }
   }
   return out;
 }
+
+/** Whether a rule can match on a page with these classes; an at-rule (fonts, keyframes, properties) always can. */
+const usedWith =
+  (classes: Set<string>) =>
+  ({ prelude }: Rule): boolean =>
+    prelude.startsWith('@') || selectorsOf(prelude).some((selector) => requiredClasses(selector).every((name) => classes.has(name)));
 
 /** Styles for a page, from the whole stylesheet parsed once; each distinct set of classes is worked out once. */
 export function stylesForPages(css: string): (html: string) => string {
@@ -172,7 +164,7 @@ export function stylesForPages(css: string): (html: string) => string {
     const key = [...classes].sort().join(' ');
     let styles = known.get(key);
     if (styles === undefined) {
-      styles = keep(tree, classes);
+      styles = emit(tree, usedWith(classes));
       // Pages differ by a few classes (an error, an empty list); a bound keeps odd ones from piling up.
       if (known.size >= 200) known.delete(known.keys().next().value!);
       known.set(key, styles);
@@ -187,15 +179,7 @@ export function stylesForPages(css: string): (html: string) => string {
  * for them in the next fallback (the system's own size) or swap in a late optional face: a visible jump.
  */
 export function withoutFontFaces(css: string): string {
-  const drop = (nodes: Node[]): string =>
-    nodes
-      .map((node) => {
-        if ('text' in node) return node.text;
-        if ('children' in node) return `${node.prelude}{${drop(node.children)}}`;
-        return /^@font-face\b/i.test(node.prelude) ? '' : `${node.prelude}{${node.body}}`;
-      })
-      .join('');
-  return drop(parseStylesheet(css));
+  return emit(parseStylesheet(css), ({ prelude }) => !/^@font-face\b/i.test(prelude));
 }
 
 /** The name of that stylesheet beside the whole one: `assets/style-abc.css` → `assets/style-abc.rules.css`. */
