@@ -1,0 +1,114 @@
+// How the learned crisis head is made: examples from the training set, a logistic regression, then thresholds
+// chosen on the tuning set with the whole assessor (rules, learned head and conversation logic together), so
+// that what is chosen is what runs. The blind set is never read here.
+import { SAFETY_MESSAGES } from '../../../tests/fixtures/safety-messages';
+import { assessConversation, type SafetyTurn } from '../safety/assess';
+import { readSafetyCorpus, type SafetyRecord } from './corpus';
+import { featurise } from './features';
+import { serialise, train, type TrainingExample } from './linear-model';
+import { normalise, tokens } from './normalise';
+import { contextOf, readSafetyModel, SAFETY_LABELS, windowsOf, type SafetyLabel, type SafetyModelFile, type SafetyThresholds } from './safety-model';
+
+/** The settings of the model that shipped, chosen on the tuning set (docs/safety-assessor.md says how). */
+export const SAFETY_TRAINING = { bits: 18, epochs: 12, learningRate: 0.3, l2: 1e-6, seed: 20261128 } as const;
+/**
+ * Share of the tuning set's harmless messages (look-alikes and ordinary days, label none) that may be read as
+ * crisis, and read as crisis or asked the direct question.
+ */
+const FALSE_ALARMS_AT_MOST = 0.05;
+const ASKED_AT_MOST = 0.12;
+
+const KIND_OF_FIXTURE: Record<string, string> = { explicit: 'direct', indirect: 'euphemism', plan: 'plan', 'self-harm': 'self-harm', concern: 'hopeless', idiom: 'idiom', ordinary: 'ordinary', context: 'multi-turn' };
+
+/** The rules' own labelled examples, written before the corpus: training data like the rest. */
+export function ruleExamples(): SafetyRecord[] {
+  return SAFETY_MESSAGES.map((fixture) => ({
+    text: fixture.text,
+    lang: fixture.language,
+    label: fixture.label,
+    kind: KIND_OF_FIXTURE[fixture.kind] ?? fixture.kind,
+    ...(fixture.context ? { context: fixture.context } : {}),
+    source: 'tests/fixtures/safety-messages.ts',
+  }));
+}
+
+export const conversationOf = (record: Pick<SafetyRecord, 'text' | 'context'>): SafetyTurn[] => [...(record.context ?? []), { role: 'user', content: record.text }];
+
+function examplesOf(records: readonly SafetyRecord[], bits: number): TrainingExample<SafetyLabel>[] {
+  const plain = { lexicon: new Set<string>() } as Pick<SafetyModelFile, 'lexicon'> as SafetyModelFile;
+  const examples: TrainingExample<SafetyLabel>[] = [];
+  for (const record of records) {
+    const earlier = (record.context ?? []).filter((turn) => turn.role === 'user').map((turn) => turn.content);
+    const context = contextOf(plain, earlier);
+    const text = normalise(record.text);
+    examples.push({ features: featurise(text, context, bits), label: record.label });
+    // The parts of a long harmless message are harmless too: the head must not find a crisis in one of them.
+    if (record.label !== 'crisis') for (const part of windowsOf(text).slice(1)) examples.push({ features: featurise(part, context, bits), label: record.label, weight: 0.5 });
+  }
+  return examples;
+}
+
+/** Words seen at least twice in training: what a `*` in a hidden word may be read as. */
+function lexiconOf(records: readonly SafetyRecord[]): string[] {
+  const counts = new Map<string, number>();
+  for (const record of records) for (const word of tokens(normalise(record.text))) if (/^[a-z]{3,}$/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n >= 2).map(([word]) => word).sort();
+}
+
+export interface SetReading {
+  record: SafetyRecord;
+  level: SafetyLabel;
+  unsure: boolean;
+}
+
+export function readSet(records: readonly SafetyRecord[], model: SafetyModelFile | null): SetReading[] {
+  return records.map((record) => {
+    const assessment = assessConversation(conversationOf(record), model);
+    return { record, level: assessment.level, unsure: assessment.unsure };
+  });
+}
+
+const share = (part: number, whole: number) => (whole ? part / whole : 0);
+
+function chooseThresholds(tune: readonly SafetyRecord[], file: SafetyModelFile): { thresholds: SafetyThresholds; lines: string[] } {
+  const crisis = tune.filter((r) => r.label === 'crisis');
+  const safe = tune.filter((r) => r.label === 'none');
+  const grid = Array.from({ length: 43 }, (_, i) => 0.1 + i * 0.02);
+  let best: { thresholds: SafetyThresholds; recall: number; alarms: number } | null = null;
+  for (const t of grid) {
+    for (const [ratio, veto] of [0.5, 0.65, 0.8, 1].flatMap((r) => [0, 0.02, 0.05, 0.1].map((v) => [r, v] as const))) {
+      const thresholds: SafetyThresholds = { crisis: t, afterDistress: t * ratio, ask: 1, concern: 0.5, veto };
+      const model = { ...file, thresholds };
+      const alarms = share(readSet(safe, model).filter((r) => r.level === 'crisis').length, safe.length);
+      if (alarms > FALSE_ALARMS_AT_MOST) continue;
+      const recall = share(readSet(crisis, model).filter((r) => r.level === 'crisis').length, crisis.length);
+      if (!best || recall > best.recall || (recall === best.recall && alarms < best.alarms)) best = { thresholds, recall, alarms };
+    }
+  }
+  if (!best) throw new Error('No threshold keeps false alarms on the tuning set under the limit');
+  // The question is asked below the crisis threshold, down to where asking would reach too many people at ease.
+  let ask = best.thresholds.crisis;
+  for (let t = best.thresholds.crisis; t >= 0.05; t -= 0.01) {
+    const model = { ...file, thresholds: { ...best.thresholds, ask: t } };
+    const reached = share(readSet(safe, model).filter((r) => r.level === 'crisis' || r.unsure).length, safe.length);
+    if (reached > ASKED_AT_MOST) break;
+    ask = t;
+  }
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const thresholds = { crisis: round(best.thresholds.crisis), afterDistress: round(best.thresholds.afterDistress), ask: round(ask), concern: 0.5, veto: best.thresholds.veto };
+  return { thresholds, lines: [`tuning set: crisis recall ${(best.recall * 100).toFixed(1)} %, false alarms ${(best.alarms * 100).toFixed(1)} % at ${JSON.stringify(thresholds)}`] };
+}
+
+/** Trains, tunes and returns the model file and what was measured on the way. */
+export function buildSafetyModel(options: { train?: SafetyRecord[]; tune?: SafetyRecord[] } = {}): { file: Buffer; report: string[] } {
+  const trainSet = options.train ?? [...ruleExamples(), ...readSafetyCorpus('train')];
+  const tuneSet = options.tune ?? readSafetyCorpus('tune');
+  const report = [`training set: ${trainSet.length} messages; tuning set: ${tuneSet.length}`];
+  const model = train(SAFETY_LABELS, examplesOf(trainSet, SAFETY_TRAINING.bits), { ...SAFETY_TRAINING, labelWeights: { crisis: 1.3, concern: 1, none: 1 } });
+  const lexicon = lexiconOf(trainSet).join(' ');
+  const provisional = readSafetyModel(serialise({ ...model, meta: { lexicon, thresholds: { crisis: 0.5, afterDistress: 0.5, ask: 1, concern: 0.5, veto: 0 } } }));
+  const { thresholds, lines } = tuneSet.length ? chooseThresholds(tuneSet, provisional) : { thresholds: provisional.thresholds, lines: ['no tuning set: default thresholds'] };
+  report.push(...lines);
+  const file = serialise({ ...model, meta: { lexicon, thresholds, training: SAFETY_TRAINING, examples: trainSet.length } });
+  return { file, report };
+}
