@@ -266,6 +266,41 @@ describe('Stripe (the real SDK against a local stand-in)', () => {
     expect((await deliver(subscriptionEvent('customer.subscription.updated', 'sub_unknown', 'active', 'cus_unknown'))).statusCode).toBe(200);
   });
 
+  it('acknowledges a signed event for a closed account or for nobody, logging only its type and id', async () => {
+    const user = await createUser(t, { admin: false });
+    await deliver(completed(user.id, 'sub_beforeClosing', 'cus_beforeClosing'));
+    expect((await call('DELETE', '/api/me', user.cookie, { confirm: true })).statusCode).toBe(204);
+    const from = t.logs.length;
+
+    const deleted = subscriptionEvent('customer.subscription.deleted', 'sub_beforeClosing', 'canceled', 'cus_beforeClosing');
+    const lateEvents = [
+      // Stripe's own retries and late events still name the closed account, by id or in the subscription's metadata.
+      { ...completed(user.id, 'sub_afterClosing', 'cus_afterClosing'), id: `evt_${randomBytes(6).toString('hex')}` },
+      { ...deleted, object: { ...deleted.object, metadata: { userId: user.id } }, id: `evt_${randomBytes(6).toString('hex')}` },
+      { ...completed('no-such-account', 'sub_nobody', 'cus_nobody'), id: `evt_${randomBytes(6).toString('hex')}` },
+      { ...subscriptionEvent('customer.subscription.updated', 'sub_unknown', 'active', 'cus_unknown'), id: `evt_${randomBytes(6).toString('hex')}` },
+    ];
+    for (const event of lateEvents) {
+      const answer = await deliver(event);
+      expect(answer.statusCode, `${event.type}: ${answer.body}`).toBe(200);
+      // Recorded, so a redelivery is a duplicate and is acknowledged too.
+      expect((await deliver(event)).statusCode).toBe(200);
+      expect(await t.db.select().from(billingEvents).where(eq(billingEvents.id, event.id))).toHaveLength(1);
+    }
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);
+
+    const lines = t.logs.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    for (const event of lateEvents) {
+      const ignored = lines.filter((line) => line.eventId === event.id);
+      expect(ignored, event.id).toHaveLength(1);
+      const { level: _level, time: _time, pid: _pid, hostname: _hostname, reqId: _reqId, msg, ...fields } = ignored[0]!;
+      expect(msg).toMatch(/ignored/);
+      expect(fields).toEqual({ eventId: event.id, type: expect.stringMatching(/^(checkout\.completed|subscription\.(changed|deleted))$/) });
+    }
+    expect(t.logs.slice(from).join('')).not.toContain(user.email);
+  });
+
   it('says so when Stripe fails, and cancels the subscription before erasing an account', async () => {
     const user = await createUser(t, { admin: false });
     standIn.behave('error');

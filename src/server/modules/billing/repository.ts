@@ -28,6 +28,16 @@ async function findUserIdWith(db: Database, subscriptionId: string | null, custo
 }
 
 /**
+ * The person, if their account is still there, held until the transaction ends: an event may name an account
+ * closed since (Stripe retries and sends late events for days), and an account closed meanwhile waits for it,
+ * so the subscription is never written for someone who is no longer there.
+ */
+async function existingUserId(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  return row?.id ?? null;
+}
+
+/**
  * Applies an event to the person's subscription in one statement. An event created before the last one
  * applied changes nothing (out-of-order delivery); fields the event does not know are kept.
  */
@@ -62,8 +72,9 @@ export function createBillingRepository(db: Database) {
     /**
      * One provider event, once, in one transaction: recorded as seen, its person found (from the event or
      * from the provider's ids), and applied. A failure anywhere leaves nothing — not even the record — so
-     * the provider's redelivery applies it. 'duplicate': seen before; 'nobody': for no known person
-     * (recorded, so it is not retried forever); 'outdated': older than the last event applied.
+     * the provider's redelivery applies it. 'duplicate': seen before; 'nobody': for no known person, or for
+     * an account closed since (recorded, so it is not retried forever); 'outdated': older than the last
+     * event applied.
      */
     async applyEventOnce(
       event: { id: string; type: string },
@@ -72,7 +83,8 @@ export function createBillingRepository(db: Database) {
       return db.transaction(async (tx) => {
         const recorded = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: billingEvents.id });
         if (recorded.length === 0) return { outcome: 'duplicate', userId: null };
-        const userId = change.userId ?? (await findUserIdWith(tx, change.subscriptionId, change.customerId));
+        const named = change.userId ?? (await findUserIdWith(tx, change.subscriptionId, change.customerId));
+        const userId = named === null ? null : await existingUserId(tx, named);
         if (!userId) return { outcome: 'nobody', userId: null };
         const applied = await applyWith(tx, { ...change, userId });
         return { outcome: applied ? 'applied' : 'outdated', userId };
