@@ -6,6 +6,7 @@
 // coded 4xx, never a 5xx, and nothing stored changes (tables and files). Then odd but valid text (right-to-
 // left marks, invisible characters, emoji sequences, combining marks) never makes a 5xx either.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { connect, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -772,5 +773,68 @@ describe('better-auth passes over keys it does not know', () => {
       }
     }
     expect(await storedText(t.db)).not.toContain(marker);
+  });
+});
+
+describe('a Host header that names no host', () => {
+  // Browsers always send a usable Host; these come from scanners and broken clients. better-auth is handed
+  // the request's address, built from the Host, so one it cannot parse must be refused before it is asked.
+  const BAD_HOSTS = ['a@b', 'a b', 'x:99999', '', '[::1'];
+  const calls = () => [
+    { method: 'GET', url: '/api/auth/get-session', as: 'owner' as const },
+    { method: 'POST', url: '/api/auth/sign-in/email', as: 'anon' as const, payload: JSON.stringify({ email: uniqueEmail('host'), password: 'correct horse battery' }) },
+    { method: 'POST', url: '/api/auth/request-password-reset', as: 'anon' as const, payload: JSON.stringify({ email: uniqueEmail('host'), redirectTo: '/auth/reset-password' }) },
+  ];
+
+  /**
+   * Over a real socket: the injector replaces an empty Host with its own, while Node hands an empty one to
+   * the app as it came (and a request without one, in HTTP/1.0).
+   */
+  async function overSocket(port: number, request: { method: string; url: string; host: string; cookie?: string | undefined; payload?: string }) {
+    const body = request.payload ?? '';
+    const head = [
+      `${request.method} ${request.url} HTTP/1.1`,
+      `Host: ${request.host}`,
+      `Origin: ${TEST_ORIGIN}`,
+      'Connection: close',
+      ...(request.cookie ? [`Cookie: ${request.cookie}`] : []),
+      ...(body ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`] : []),
+    ];
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(`${head.join('\r\n')}\r\n\r\n${body}`));
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+    });
+    const [status = '', rest = ''] = raw.split('\r\n\r\n', 2);
+    return { statusCode: Number(status.split(' ')[1]), body: rest };
+  }
+
+  it('gets a coded 400 on better-auth’s routes and no 500 anywhere, with no stack in the log', async () => {
+    const from = t.logs.length;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    await unchanged(async () => {
+      for (const host of BAD_HOSTS) {
+        for (const call of calls()) {
+          const cookie = ctx.cookies[call.as]();
+          const answer =
+            host === ''
+              ? await overSocket(port, { method: call.method, url: call.url, host, cookie, ...(call.payload ? { payload: call.payload } : {}) })
+              : await send(t, call.method, call.url, call.as, call.payload ? { label: 'form', payload: call.payload, contentType: 'application/json' } : undefined, { host });
+          const where = `${call.method} ${call.url} with Host ${JSON.stringify(host)} → ${answer.statusCode} ${answer.body.slice(0, 200)}`;
+          expect(answer.statusCode, where).toBe(400);
+          expect(JSON.parse(answer.body), where).toEqual({ error: { code: 'BAD_REQUEST', message: expect.any(String) } });
+        }
+        // The app's own routes read no address from the Host (links use PUBLIC_URL or the checked origin).
+        const ordinary =
+          host === '' ? await overSocket(port, { method: 'GET', url: '/api/me', host, cookie: ctx.cookies.owner() }) : await send(t, 'GET', '/api/me', 'owner', undefined, { host });
+        expect(ordinary.statusCode, `GET /api/me with Host ${JSON.stringify(host)} → ${ordinary.body.slice(0, 200)}`).toBe(200);
+      }
+    });
+    const logged = t.logs.slice(from).join('');
+    expect(logged).not.toMatch(/"level":50|"stack"/);
   });
 });

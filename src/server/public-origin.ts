@@ -6,6 +6,23 @@ const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** A host header worth echoing into a link: a name, an IPv4 or a bracketed IPv6 address, and a port. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** What a Host may hold at all (RFC 3986's reg-name, a bracketed address, a port): no credentials, path, query or space. */
+const HOST_CHARACTERS = /^[\w.~!$&'()*+,;=%:[\]-]+$/;
+
+/**
+ * Whether a request's host (its Host header, or a trusted proxy's X-Forwarded-Host) is one an address can be
+ * made of: `a b`, `a@b`, a port past 65535, `[::1` or nothing at all is not, and a URL built on it would throw.
+ * Looser than `HOST` above: a name with an underscore (a container's) is a host, just not one echoed into links.
+ */
+export function isUsableHost(host: string): boolean {
+  if (!HOST_CHARACTERS.test(host)) return false;
+  try {
+    return new URL(`http://${host}`).host !== '';
+  } catch {
+    return false;
+  }
+}
+
 export interface OriginOptions {
   /** PUBLIC_URL when set: then it is the only address. */
   publicUrl: string | null;

@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
-import { authRequestOrigin, type OriginResolver } from '../../public-origin';
+import { authRequestOrigin, isUsableHost, type OriginResolver } from '../../public-origin';
 import { CLOSED_AUTH_PATHS, holdAuthLogs, type Auth } from './auth';
 
 const BASE_PATH = '/api/auth';
@@ -84,6 +84,9 @@ export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: numbe
       url: `${BASE_PATH}/*`,
       onRequest: [
         async (request) => {
+          // better-auth is handed the request's address, made from its host: a host no address can be made of
+          // is the client's mistake, refused here rather than failing inside the handler.
+          if (!isUsableHost(request.host)) throw new AppError('BAD_REQUEST', 'The Host header does not name a host.');
           endpoints.set(request, resolve(request.method, request.raw.url ?? ''));
         },
         limiter,
