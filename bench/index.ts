@@ -130,6 +130,6 @@ if (!only || only === 'artwork') await benchArtwork();
 if (!only || only === 'generation') await benchGeneration();
 if (!only || only === 'gallery') await benchGallery();
 if (!only || only === 'local-model') await benchLocalModel();
-if (!only || only === 'safety') benchSafety();
+if (!only || only === 'safety') benchSafety({ misread: process.argv.includes('--misread') });
 if (!only || only === 'mood') benchMood();
 if (!only || only === 'continuity') await benchContinuity();

@@ -1,43 +1,88 @@
-// How well and how fast the offline crisis assessor reads the labelled messages, per language.
-// The messages are a fixture, not anyone's words, so the misread ones are printed in full.
-import type { SafetyLevel } from '../src/shared/safety';
+// How well and how fast the crisis assessor reads people, on each set apart: the training set (what the model
+// learned from, with the rules' own examples), the tuning set (where its thresholds were chosen) and the blind
+// set (written by writers who saw neither; read once per change, never trained or tuned on). Figures per
+// language and per kind, for the whole assessor and for the rules alone. The messages are a corpus, not anyone's
+// words, so misread ones may be printed (`--misread`).
+import { statSync } from 'node:fs';
+import { readSafetyCorpus, type SafetyRecord } from '../src/server/understanding/corpus';
+import { conversationOf, readSet, ruleExamples, type SetReading } from '../src/server/understanding/safety-training';
+import { safetyModel, safetyModelPath } from '../src/server/understanding/safety-model';
 import { assessConversation } from '../src/server/safety/assess';
-import { SAFETY_MESSAGES, type SafetyFixture } from '../tests/fixtures/safety-messages';
 
-const TIMING_ROUNDS = 20;
+const TIMING_ROUNDS = 5;
+const percent = (part: number, whole: number) => (whole === 0 ? '   —  ' : `${((part / whole) * 100).toFixed(1).padStart(5)} %`);
 
-// `fresh` adds trailing spaces, which change nothing of the reading but make each message new to the
-// assessor's memory of readings: the timing measures a first reading, as of a message just written.
-const levelOf = (fixture: SafetyFixture, fresh = ''): SafetyLevel =>
-  assessConversation([...(fixture.context ?? []).map((turn) => ({ ...turn, content: turn.content + fresh })), { role: 'user', content: fixture.text + fresh }]).level;
+/** Recall on crisis, false alarms on harmless messages, and the direct question asked, for one group. */
+function line(label: string, readings: readonly SetReading[]): string {
+  const crisis = readings.filter((r) => r.record.label === 'crisis');
+  const none = readings.filter((r) => r.record.label === 'none');
+  const concern = readings.filter((r) => r.record.label === 'concern');
+  const caught = crisis.filter((r) => r.level === 'crisis').length;
+  const reached = crisis.filter((r) => r.level === 'crisis' || r.unsure).length;
+  return [
+    label.padEnd(16),
+    `crisis recall ${percent(caught, crisis.length)} (${caught}/${crisis.length})`,
+    `crisis or asked ${percent(reached, crisis.length)}`,
+    `false alarms ${percent(none.filter((r) => r.level === 'crisis').length, none.length)} (${none.filter((r) => r.level === 'crisis').length}/${none.length})`,
+    `asked ${percent(none.filter((r) => r.unsure).length, none.length)}`,
+    `concern→crisis ${percent(concern.filter((r) => r.level === 'crisis').length, concern.length)}`,
+  ].join('  ');
+}
 
-const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)} %`);
+function kindLines(readings: readonly SetReading[]): string[] {
+  const kinds = new Map<string, SetReading[]>();
+  for (const r of readings) kinds.set(`${r.record.label} ${r.record.kind}`, [...(kinds.get(`${r.record.label} ${r.record.kind}`) ?? []), r]);
+  return [...kinds]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, group]) => {
+      const crisis = group.filter((r) => r.level === 'crisis').length;
+      const asked = group.filter((r) => r.unsure).length;
+      return `      ${kind.padEnd(22)} read as crisis ${String(crisis).padStart(3)}/${String(group.length).padEnd(3)} ${percent(crisis, group.length)}   asked ${asked}`;
+    });
+}
 
-export function benchSafety() {
-  console.log(`Offline crisis assessor, ${SAFETY_MESSAGES.length} labelled messages (tests/fixtures/safety-messages.ts)`);
-  for (const language of ['en', 'fr'] as const) {
-    const fixtures = SAFETY_MESSAGES.filter((fixture) => fixture.language === language);
-    const read = fixtures.map((fixture) => ({ fixture, level: levelOf(fixture) }));
-    const crisis = read.filter(({ fixture }) => fixture.label === 'crisis');
-    const concern = read.filter(({ fixture }) => fixture.label === 'concern');
-    const none = read.filter(({ fixture }) => fixture.label === 'none');
-    const lookAlikes = none.filter(({ fixture }) => fixture.kind === 'idiom');
-    console.log(`\n  ${language.toUpperCase()}  ${fixtures.length} messages (${crisis.length} crisis, ${concern.length} concern, ${none.length} none)`);
-    console.log(`    crisis recall               ${percent(crisis.filter(({ level }) => level === 'crisis').length, crisis.length)}`);
-    console.log(`    concern read as concern     ${percent(concern.filter(({ level }) => level === 'concern').length, concern.length)}  (at least concern ${percent(concern.filter(({ level }) => level !== 'none').length, concern.length)})`);
-    console.log(`    false alarms, look-alikes   ${percent(lookAlikes.filter(({ level }) => level === 'crisis').length, lookAlikes.length)}  (${lookAlikes.length} idioms and look-alikes)`);
-    console.log(`    false alarms, all "none"    ${percent(none.filter(({ level }) => level === 'crisis').length, none.length)}  (read as none ${percent(none.filter(({ level }) => level === 'none').length, none.length)})`);
-    const wrong = read.filter(({ fixture, level }) => level !== fixture.label);
-    if (wrong.length) console.log('    misread:');
-    for (const { fixture, level } of wrong) console.log(`      ${fixture.label.padEnd(7)} → ${level.padEnd(7)} [${fixture.kind}] ${fixture.text}`);
+function report(name: string, records: readonly SafetyRecord[], misread: boolean) {
+  if (!records.length) {
+    console.log(`\n  ${name}: no records`);
+    return;
   }
-  for (const fixture of SAFETY_MESSAGES) levelOf(fixture); // warm-up: the rule table compiles on first use
-  // Measured before the first-reading rounds, whose new messages push these out of the assessor's memory.
-  const known = performance.now();
-  for (const fixture of SAFETY_MESSAGES) levelOf(fixture);
-  console.log(`\n  a conversation read again     ${(((performance.now() - known) / SAFETY_MESSAGES.length) * 1000).toFixed(0)} µs  (readings already known: what a later turn costs)`);
+  const rules = readSet(records, null);
+  const whole = readSet(records, safetyModel());
+  console.log(`\n  ${name} — ${records.length} messages`);
+  for (const language of ['en', 'fr'] as const) {
+    console.log(`    ${language.toUpperCase()} assessor ${line('', whole.filter((r) => r.record.lang === language))}`);
+    console.log(`    ${language.toUpperCase()} rules    ${line('', rules.filter((r) => r.record.lang === language))}`);
+  }
+  console.log(`    ALL assessor ${line('', whole)}`);
+  console.log('    per kind (assessor):');
+  for (const text of kindLines(whole)) console.log(text);
+  if (misread)
+    for (const r of whole)
+      if ((r.record.label === 'crisis') !== (r.level === 'crisis'))
+        console.log(`      misread ${r.record.label} → ${r.level}${r.unsure ? ' (asked)' : ''} [${r.record.lang} ${r.record.kind}] ${r.record.text.slice(0, 160)}`);
+}
+
+export function benchSafety(options: { misread?: boolean } = {}) {
+  const model = safetyModel();
+  console.log(`Crisis assessor: rules + learned head (${(statSync(safetyModelPath()).size / 1024).toFixed(0)} KB, thresholds ${JSON.stringify(model.thresholds)})`);
+  const train = [...ruleExamples(), ...readSafetyCorpus('train')];
+  const tune = readSafetyCorpus('tune');
+  const blind = readSafetyCorpus('blind');
+  report('training set (learned from)', train, false);
+  report('tuning set (thresholds chosen on it)', tune, !!options.misread);
+  report('BLIND set (never trained or tuned on)', blind, !!options.misread);
+
+  // Time: each message read for the first time (trailing spaces make it new to the assessor's memory), its
+  // conversation's earlier turns included, as a turn costs when it arrives.
+  const all = [...tune, ...blind];
   const started = performance.now();
-  for (let round = 0; round < TIMING_ROUNDS; round++) for (const fixture of SAFETY_MESSAGES) levelOf(fixture, ' '.repeat(round + 1));
-  const perMessage = (performance.now() - started) / (TIMING_ROUNDS * SAFETY_MESSAGES.length);
-  console.log(`\n  mean time per assessment      ${(perMessage * 1000).toFixed(0)} µs  (${TIMING_ROUNDS} rounds over the set, every message read for the first time, context turns included)`);
+  let messages = 0;
+  for (let round = 1; round <= TIMING_ROUNDS; round++)
+    for (const record of all) {
+      const fresh = ' '.repeat(round);
+      assessConversation(conversationOf({ text: record.text + fresh, context: record.context?.map((turn) => ({ ...turn, content: turn.content + fresh })) }));
+      messages += 1 + (record.context?.filter((turn) => turn.role === 'user').length ?? 0);
+    }
+  const perMessage = (performance.now() - started) / messages;
+  console.log(`\n  time per message              ${(perMessage * 1000).toFixed(0)} µs  (${TIMING_ROUNDS} rounds over the tuning and blind sets, every message read for the first time, rules and learned head)`);
 }

@@ -116,6 +116,7 @@ describe('assessConversation', () => {
       last: { level: 'none', signals: [] },
       earlierCrisis: false,
       denial: false,
+      unsure: false,
       signals: [],
     });
   });
@@ -140,8 +141,8 @@ describe('assessConversation', () => {
     expect(afterConcern.level).toBe('crisis');
     expect(afterConcern.signals).toContain('means');
     expect(assessConversation([user('je veux mourir'), assistant('Je suis là.'), user("j'ai acheté une corde")]).level).toBe('crisis');
-    // the same words with nothing before are a shopping list
-    expect(assessConversation([user("j'ai acheté une corde")]).level).toBe('none');
+    // the same words with nothing before may be a shopping list: not a crisis, at most the direct question
+    expect(assessConversation([user("j'ai acheté une corde")]).level).not.toBe('crisis');
   });
 
   it("reads an unsafe answer to the companion's safety question as crisis", () => {
@@ -170,11 +171,13 @@ describe('assessConversation', () => {
     expect(result).toMatchObject({ level: 'crisis', denial: true, earlierCrisis: true });
   });
 
-  it('keeps at least concern after an earlier crisis, whatever comes next', () => {
-    const result = assessConversation([user('I want to die'), assistant('I am here with you.'), user('I made pasta for dinner')]);
-    expect(result.level).toBe('concern');
-    expect(result.earlierCrisis).toBe(true);
-    expect(result.denial).toBe(false);
+  it('keeps a crisis until the person says they are safe, then at least concern', () => {
+    const unanswered = assessConversation([user('I want to die'), assistant('I am here with you.'), user('I made pasta for dinner')]);
+    expect(unanswered).toMatchObject({ level: 'crisis', earlierCrisis: true, denial: false });
+    const safe = [user('I want to die'), assistant('Are you safe right now?'), user("yes, I'm safe"), assistant('Thank you for telling me.')];
+    expect(assessConversation([...safe, user('I made pasta for dinner')])).toMatchObject({ level: 'concern', earlierCrisis: true, denial: false });
+    // a new crisis after that starts it again
+    expect(assessConversation([...safe, user('actually i still want to die'), assistant('I am here.'), user('I made pasta')]).level).toBe('crisis');
   });
 
   it('never goes below what the last message gives alone', () => {

@@ -14,6 +14,7 @@
 
 import { createHmac, randomBytes } from 'node:crypto';
 import type { SafetyLevel } from '@shared/safety';
+import { safetyModel, scoreMessage, type SafetyModelFile, type SafetyScore, type SafetyThresholds } from '../understanding/safety-model';
 
 export interface SafetyTurn {
   role: 'user' | 'assistant';
@@ -28,7 +29,8 @@ export type SafetySignal =
   | 'farewell'
   | 'hopelessness'
   | 'unsafe-answer'
-  | 'denial';
+  | 'denial'
+  | 'learned';
 export interface MessageAssessment {
   level: SafetyLevel;
   signals: SafetySignal[];
@@ -42,6 +44,12 @@ export interface ConversationAssessment {
   earlierCrisis: boolean;
   /** The last message minimises or takes back an earlier crisis ("no I'm fine", "je rigolais", "forget it"). */
   denial: boolean;
+  /**
+   * Not a crisis, but too close to one to guess: the companion should ask directly whether the person is thinking
+   * of ending their life, and the answer decides (docs/decisions/0092-ask-when-unsure.md). False once the
+   * companion has asked in this conversation.
+   */
+  unsure: boolean;
   signals: SafetySignal[];
 }
 
@@ -1186,7 +1194,7 @@ function readWords(text: string): Reading & { tokens: string[] } {
   return { level, signals: level === 'none' ? [] : order(signals), weak: order(weak), denies, continues, answer: answerOf(tokens), tokens };
 }
 
-const SIGNAL_ORDER: SafetySignal[] = ['ideation', 'indirect', 'plan', 'means', 'self-harm', 'farewell', 'hopelessness', 'unsafe-answer', 'denial'];
+const SIGNAL_ORDER: SafetySignal[] = ['ideation', 'indirect', 'plan', 'means', 'self-harm', 'farewell', 'hopelessness', 'unsafe-answer', 'denial', 'learned'];
 const order = (signals: Iterable<SafetySignal>): SafetySignal[] => {
   const present = new Set(signals);
   return SIGNAL_ORDER.filter((signal) => present.has(signal));
@@ -1286,11 +1294,51 @@ interface Step {
   signals: Set<SafetySignal>;
   reading: Reading;
   denial: boolean;
+  unsure: boolean;
+  /** The person answered the companion's question reassuringly ("yes I'm safe", "no, I'm not thinking of it"). */
+  reassured: boolean;
 }
 
-function step(reading: Reading, question: 'safety' | 'risk' | null, earlier: { crisis: boolean; concern: boolean; crisisSignals: Set<SafetySignal> }): Step {
+interface Earlier {
+  crisis: boolean;
+  concern: boolean;
+  crisisSignals: Set<SafetySignal>;
+  /** The person's earlier messages, oldest first: the learned head reads a message in their light. */
+  texts: string[];
+  /** The companion has already asked the direct question in this conversation. */
+  asked: boolean;
+  /** Since the last crisis, the person has said they are safe. */
+  safe: boolean;
+}
+
+// The learned head's readings are remembered like the rules' (probabilities only, under the process's HMAC key),
+// keyed by the message and the earlier messages it was read with.
+const scores = new Map<string, SafetyScore>();
+
+const UNTROUBLED: Reading = { level: 'none', signals: [], weak: [], denies: false, continues: false, answer: null };
+
+function learnedScore(model: SafetyModelFile, text: string, earlier: readonly string[]): SafetyScore {
+  const context = earlier.slice(-3);
+  const key = createHmac('sha256', readingKey).update(context.join('\u0000')).update('\u0001').update(text).digest('base64');
+  const known = scores.get(key);
+  if (known) return known;
+  const score = scoreMessage(model, text, context);
+  scores.set(key, score);
+  if (scores.size > READINGS_MAX) scores.delete(scores.keys().next().value!);
+  return score;
+}
+
+function step(reading: Reading, question: 'safety' | 'risk' | null, earlier: Earlier, learned: SafetyScore | null, thresholds: SafetyThresholds | null): Step {
   let level = reading.level;
+  let unsure = false;
   const signals = new Set(reading.signals);
+  // A rule's crisis stands unless the learned head is all but certain there is none: the rules were written
+  // from examples and misread some stories of recovery and of other people ("two years without cutting").
+  if (learned && thresholds && level === 'crisis' && learned.crisis < thresholds.veto) {
+    level = 'concern';
+    signals.clear();
+    signals.add('hopelessness');
+  }
   const raise = (signal: SafetySignal) => {
     level = 'crisis';
     signals.add(signal);
@@ -1302,6 +1350,19 @@ function step(reading: Reading, question: 'safety' | 'risk' | null, earlier: { c
   if (earlier.concern) for (const signal of reading.weak) raise(signal);
   if (earlier.crisis && reading.continues) raise('ideation');
   const reassured = (question === 'safety' && answer === 'yes') || (question === 'risk' && answer === 'no');
+  // The learned head reads what no rule names. The rules stay where they are precise: a thought the person
+  // names and denies ("I'd never do it") is asked about rather than called a crisis, and a plain "no" to the
+  // direct question is believed for this turn.
+  if (learned && thresholds && level !== 'crisis' && !reassured) {
+    const denied = reading.signals.includes('denial');
+    const ownWords = learned.alone >= thresholds.alone;
+    if (learned.crisis >= thresholds.crisis && ownWords && !denied) raise('learned');
+    else if (earlier.concern && learned.crisis >= thresholds.afterDistress && ownWords && !denied) raise('learned');
+    else {
+      unsure = learned.crisis >= thresholds.ask && !earlier.asked;
+      if (unsure || learned.crisis + learned.concern >= thresholds.concern) level = higher(level, 'concern');
+    }
+  }
   const denial = earlier.crisis && (reading.denies || reassured);
   if (earlier.crisis) {
     // A crisis once said is not switched off by "I'm fine": the reply keeps the help in view
@@ -1309,13 +1370,24 @@ function step(reading: Reading, question: 'safety' | 'risk' | null, earlier: { c
       level = 'crisis';
       signals.add('denial');
       for (const signal of earlier.crisisSignals) signals.add(signal);
+    } else if (!earlier.safe) {
+      // Until the person says they are safe, the conversation stays a crisis: the help stays in view and the
+      // companion keeps asking, whatever else is said ("I made pasta").
+      level = 'crisis';
+      for (const signal of earlier.crisisSignals) signals.add(signal);
     } else level = higher(level, 'concern');
   }
-  return { level, signals, reading, denial };
+  if (level === 'crisis') unsure = false;
+  return { level, signals, reading, denial, unsure, reassured };
 }
 
-export function assessConversation(messages: readonly SafetyTurn[]): ConversationAssessment {
-  const earlier = { crisis: false, concern: false, crisisSignals: new Set<SafetySignal>() };
+/**
+ * The level for the reply now being written, from the whole conversation: the rules and the learned head read
+ * each of the person's messages in the light of the ones before. `model` is the shipped learned head; `null`
+ * reads with the rules alone (how the rules are measured apart).
+ */
+export function assessConversation(messages: readonly SafetyTurn[], model: SafetyModelFile | null = safetyModel()): ConversationAssessment {
+  const earlier: Earlier = { crisis: false, concern: false, crisisSignals: new Set<SafetySignal>(), texts: [], asked: false, safe: false };
   let lastStep: Step | null = null;
   let earlierCrisis = false;
   for (let i = 0; i < messages.length; i++) {
@@ -1326,19 +1398,31 @@ export function assessConversation(messages: readonly SafetyTurn[]): Conversatio
       if (lastStep.level === 'crisis') {
         earlier.crisis = true;
         for (const signal of lastStep.signals) if (signal !== 'denial') earlier.crisisSignals.add(signal);
+        // Saying they are fine ("yes I'm safe", "no I'm fine, forget it") ends the crisis for the turns after it:
+        // the companion believed them kindly. A new crisis starts it again.
+        earlier.safe = lastStep.reassured || lastStep.denial;
       }
       if (lastStep.level !== 'none') earlier.concern = true;
     }
     earlierCrisis = earlier.crisis;
     const previous = messages[i - 1];
-    lastStep = step(read(turn.content), questionOf(previous?.role === 'assistant' ? previous : undefined), earlier);
+    const question = questionOf(previous?.role === 'assistant' ? previous : undefined);
+    if (question === 'risk') earlier.asked = true;
+    const learned = model ? learnedScore(model, turn.content, earlier.texts) : null;
+    // The rules cost milliseconds on a long message. When the learned head is all but certain the message is
+    // an untroubled one, no question is being answered and nothing came before, their crisis would be vetoed
+    // and nothing else of theirs is used: they are skipped.
+    const untroubled = learned && model && !question && !earlier.concern && !earlier.crisis && learned.crisis < model.thresholds.veto && learned.concern < model.thresholds.veto;
+    lastStep = step(untroubled ? UNTROUBLED : read(turn.content), question, earlier, learned, model?.thresholds ?? null);
+    earlier.texts.push(turn.content);
   }
-  if (!lastStep) return { level: 'none', last: { level: 'none', signals: [] }, earlierCrisis: false, denial: false, signals: [] };
+  if (!lastStep) return { level: 'none', last: { level: 'none', signals: [] }, earlierCrisis: false, denial: false, unsure: false, signals: [] };
   return {
     level: lastStep.level,
     last: { level: lastStep.reading.level, signals: lastStep.reading.signals },
     earlierCrisis,
     denial: lastStep.denial,
+    unsure: lastStep.unsure,
     signals: order(lastStep.signals),
   };
 }

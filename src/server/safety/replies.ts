@@ -104,6 +104,37 @@ const DENIAL: Record<Language, Template[]> = {
   ],
 };
 
+/**
+ * When the assessor is unsure — between a hard day and a crisis — the companion asks directly whether the person
+ * is thinking of ending their life. Asking does not put the idea in anyone's head; it is what a counsellor does,
+ * and the answer decides the next turn (yes, or "I don't know", is a crisis; no is believed). Each text ends on
+ * the question, so the assessor recognises it as asked (docs/decisions/0092-ask-when-unsure.md).
+ */
+const CHECK_IN: Record<Language, ((c: ReplyContext) => string)[]> = {
+  en: [
+    (c) =>
+      `${c.firstName ? `${c.firstName}, thank you` : 'Thank you'} for trusting me with this. Some of what you wrote makes me want to check, the way anyone who cares about you would, so I’ll ask you directly, and any answer is okay here: are you thinking about ending your life?`,
+    () =>
+      'I want to be sure I’m hearing you right. It’s okay to answer honestly, whatever the answer is; I’ll still be here, and help is one tap away under “Need help now?”. Are you having thoughts of ending your life?',
+  ],
+  fr: [
+    (c) =>
+      `Merci de me confier tout ça${c.firstName ? `, ${c.firstName}` : ''}. Certaines de tes phrases me donnent envie de vérifier, comme le ferait quelqu’un qui tient à toi, alors je te le demande simplement, et toute réponse a sa place ici${NB}: est-ce que tu penses à mettre fin à tes jours${NB}?`,
+    () =>
+      `Je veux m’assurer de bien te comprendre. Tu peux répondre franchement, quelle que soit la réponse${NB}; je serai toujours là, et l’aide est à portée de doigt sous «${NB}Besoin d’aide maintenant${NB}?${NB}». Est-ce que tu as des idées de suicide en ce moment${NB}?`,
+  ],
+};
+
+/** The direct question, in the conversation's language; never the same text twice in one conversation. */
+export function checkInReply(input: ReplyContext & { said: ReadonlySet<string>; turn: number }): string {
+  const candidates = CHECK_IN[input.language].map((template) => template(input));
+  for (let i = 0; i < candidates.length; i++) {
+    const text = candidates[(input.turn + i) % candidates.length]!;
+    if (!input.said.has(text.trim())) return text;
+  }
+  return candidates[input.turn % candidates.length]!;
+}
+
 export type CrisisReplyKind = 'first' | 'continued' | 'denial';
 
 /**

@@ -12,10 +12,10 @@ export interface SparseVector {
   value: Float32Array;
 }
 
-/** FNV-1a over UTF-16 code units, seeded per namespace; a 32-bit hash, the same on every machine. */
-function hash(seed: number, text: string): number {
+/** FNV-1a over UTF-16 code units of text[start, end), seeded per namespace; the same on every machine. */
+function hashRange(seed: number, text: string, start: number, end: number): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
@@ -26,10 +26,12 @@ function hash(seed: number, text: string): number {
   return h >>> 0;
 }
 
+const hash = (seed: number, text: string) => hashRange(seed, text, 0, text.length);
+
 const NS = { word: 1, pair: 2, skip: 3, char: 4, joined: 5, ctxWord: 11, ctxPair: 12, ctxChar: 14, bias: 99 } as const;
 
 function charGrams(text: string, sizes: readonly number[], seed: number, add: (h: number) => void) {
-  for (const n of sizes) for (let i = 0; i + n <= text.length; i++) add(hash(seed + n * 100, text.slice(i, i + n)));
+  for (const n of sizes) for (let i = 0; i + n <= text.length; i++) add(hashRange(seed + n * 100, text, i, i + n));
 }
 
 /** The hashed features of one normalised text, deduplicated, in the namespaces given. */

@@ -24,11 +24,18 @@ export interface SafetyThresholds {
   concern: number;
   /** P(crisis) below which a crisis read by the rules alone is taken for a concern. */
   veto: number;
+  /**
+   * P(crisis) of the message read without the earlier ones, below which the head calls no crisis: dark earlier
+   * turns make a plain "we walked by the sea" no crisis; they make "bought what i needed" one.
+   */
+  alone: number;
 }
 
 export interface SafetyScore {
   crisis: number;
   concern: number;
+  /** P(crisis) of the message read without the earlier messages. */
+  alone: number;
 }
 
 export interface SafetyModelFile {
@@ -89,14 +96,16 @@ export function contextOf(file: SafetyModelFile, earlier: readonly string[]): st
   return recent.length ? recent.map((text) => normaliseFor(file, text)).join(' | ') : null;
 }
 
-/** The highest reading of the message's parts, with its earlier messages as context. */
+/** The highest reading of the message's parts, with its earlier messages as context, and without them. */
 export function scoreMessage(file: SafetyModelFile, text: string, earlier: readonly string[] = []): SafetyScore {
   const context = contextOf(file, earlier);
-  let best: SafetyScore = { crisis: 0, concern: 0 };
+  const best: SafetyScore = { crisis: 0, concern: 0, alone: 0 };
   for (const part of windowsOf(normaliseFor(file, text))) {
     const p = predict(file.model, featurise(part, context, file.model.bits));
-    if (p.crisis > best.crisis) best = { crisis: p.crisis, concern: Math.max(best.concern, p.concern) };
-    else best = { crisis: best.crisis, concern: Math.max(best.concern, p.concern) };
+    best.crisis = Math.max(best.crisis, p.crisis);
+    best.concern = Math.max(best.concern, p.concern);
+    // Read a second time only when the thresholds use it: the tuning set may find the guard is not worth it.
+    best.alone = Math.max(best.alone, context && file.thresholds.alone > 0 ? predict(file.model, featurise(part, null, file.model.bits)).crisis : p.crisis);
   }
   return best;
 }

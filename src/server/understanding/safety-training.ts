@@ -18,6 +18,9 @@ export const SAFETY_TRAINING = { bits: 18, epochs: 12, learningRate: 0.3, l2: 1e
 const FALSE_ALARMS_AT_MOST = 0.05;
 const ASKED_AT_MOST = 0.12;
 
+/** The lead-up turns teach the head less than the messages the writers labelled. */
+const LEAD_UP_WEIGHT = 0.5;
+
 const KIND_OF_FIXTURE: Record<string, string> = { explicit: 'direct', indirect: 'euphemism', plan: 'plan', 'self-harm': 'self-harm', concern: 'hopeless', idiom: 'idiom', ordinary: 'ordinary', context: 'multi-turn' };
 
 /** The rules' own labelled examples, written before the corpus: training data like the rest. */
@@ -44,6 +47,14 @@ function examplesOf(records: readonly SafetyRecord[], bits: number): TrainingExa
     examples.push({ features: featurise(text, context, bits), label: record.label });
     // The parts of a long harmless message are harmless too: the head must not find a crisis in one of them.
     if (record.label !== 'crisis') for (const part of windowsOf(text).slice(1)) examples.push({ features: featurise(part, context, bits), label: record.label, weight: 0.5 });
+    // The earlier messages of a written conversation are messages too, and the head reads each of them on its
+    // turn. They were written as the lead-up, not as the crisis: distress (concern) before a crisis, the
+    // conversation's own label otherwise. One the rules already call a crisis is left out rather than guessed.
+    earlier.forEach((turn, i) => {
+      if (assessConversation([{ role: 'user', content: turn }], null).level === 'crisis') return;
+      const label = record.label === 'crisis' ? 'concern' : record.label;
+      examples.push({ features: featurise(normalise(turn), contextOf(plain, earlier.slice(0, i)), bits), label, weight: LEAD_UP_WEIGHT });
+    });
   }
   return examples;
 }
@@ -76,8 +87,8 @@ function chooseThresholds(tune: readonly SafetyRecord[], file: SafetyModelFile):
   const grid = Array.from({ length: 43 }, (_, i) => 0.1 + i * 0.02);
   let best: { thresholds: SafetyThresholds; recall: number; alarms: number } | null = null;
   for (const t of grid) {
-    for (const [ratio, veto] of [0.5, 0.65, 0.8, 1].flatMap((r) => [0, 0.02, 0.05, 0.1].map((v) => [r, v] as const))) {
-      const thresholds: SafetyThresholds = { crisis: t, afterDistress: t * ratio, ask: 1, concern: 0.5, veto };
+    for (const [ratio, veto, alone] of [0.5, 0.65, 0.8, 1].flatMap((r) => [0, 0.05, 0.1].flatMap((v) => [0, 0.03, 0.1].map((a) => [r, v, a] as const)))) {
+      const thresholds: SafetyThresholds = { crisis: t, afterDistress: t * ratio, ask: 1, concern: 0.5, veto, alone };
       const model = { ...file, thresholds };
       const alarms = share(readSet(safe, model).filter((r) => r.level === 'crisis').length, safe.length);
       if (alarms > FALSE_ALARMS_AT_MOST) continue;
@@ -95,7 +106,7 @@ function chooseThresholds(tune: readonly SafetyRecord[], file: SafetyModelFile):
     ask = t;
   }
   const round = (x: number) => Math.round(x * 1000) / 1000;
-  const thresholds = { crisis: round(best.thresholds.crisis), afterDistress: round(best.thresholds.afterDistress), ask: round(ask), concern: 0.5, veto: best.thresholds.veto };
+  const thresholds = { crisis: round(best.thresholds.crisis), afterDistress: round(best.thresholds.afterDistress), ask: round(ask), concern: 0.5, veto: best.thresholds.veto, alone: best.thresholds.alone };
   return { thresholds, lines: [`tuning set: crisis recall ${(best.recall * 100).toFixed(1)} %, false alarms ${(best.alarms * 100).toFixed(1)} % at ${JSON.stringify(thresholds)}`] };
 }
 
@@ -104,9 +115,10 @@ export function buildSafetyModel(options: { train?: SafetyRecord[]; tune?: Safet
   const trainSet = options.train ?? [...ruleExamples(), ...readSafetyCorpus('train')];
   const tuneSet = options.tune ?? readSafetyCorpus('tune');
   const report = [`training set: ${trainSet.length} messages; tuning set: ${tuneSet.length}`];
-  const model = train(SAFETY_LABELS, examplesOf(trainSet, SAFETY_TRAINING.bits), { ...SAFETY_TRAINING, labelWeights: { crisis: 1.3, concern: 1, none: 1 } });
+  const examples = examplesOf(trainSet, SAFETY_TRAINING.bits);
+  const model = train(SAFETY_LABELS, examples, { ...SAFETY_TRAINING, labelWeights: { crisis: 1.3, concern: 1, none: 1 } });
   const lexicon = lexiconOf(trainSet).join(' ');
-  const provisional = readSafetyModel(serialise({ ...model, meta: { lexicon, thresholds: { crisis: 0.5, afterDistress: 0.5, ask: 1, concern: 0.5, veto: 0 } } }));
+  const provisional = readSafetyModel(serialise({ ...model, meta: { lexicon, thresholds: { crisis: 0.5, afterDistress: 0.5, ask: 1, concern: 0.5, veto: 0, alone: 0 } } }));
   const { thresholds, lines } = tuneSet.length ? chooseThresholds(tuneSet, provisional) : { thresholds: provisional.thresholds, lines: ['no tuning set: default thresholds'] };
   report.push(...lines);
   const file = serialise({ ...model, meta: { lexicon, thresholds, training: SAFETY_TRAINING, examples: trainSet.length } });

@@ -6,7 +6,7 @@ import { AppError } from '../../app-error';
 import { ChatProviderError } from '../../providers/chat/chat-provider-error';
 import type { ChatProvider } from '../../providers/chat/index';
 import { streamWords } from '../../providers/chat/offline-companion';
-import { crisisReply } from '../../safety/replies';
+import { checkInReply, crisisReply } from '../../safety/replies';
 import type { SafetyService, TurnSafety } from '../safety/service';
 import type { TranscriptionProvider } from '../../providers/transcription/index';
 import { TranscriptionProviderError } from '../../providers/transcription/transcription-provider-error';
@@ -266,6 +266,20 @@ export function createChatService(deps: {
 
       const judge = provider.assessRisk ? (input: Parameters<NonNullable<ChatProvider['assessRisk']>>[0]) => provider.assessRisk!(input) : null;
       const judgement = safety.canJudge(offline, judge) ? safety.judge(messages, offline, judge, context) : Promise.resolve(offlineTurn);
+      if (offlineTurn.ask) {
+        // Too close to a crisis to guess: no provider writes this turn. The model's judgement may still make it
+        // a crisis; otherwise the companion asks directly, and the person's answer decides the next turn.
+        const turn = await judgement;
+        if (turn.level === 'crisis') return answerOurselves(turn);
+        const text = checkInReply({
+          language,
+          firstName: profile.firstName,
+          country,
+          said: new Set(messages.filter((m) => m.role === 'assistant').map((m) => m.content.trim())),
+          turn: messages.filter((m) => m.role === 'user').length,
+        });
+        return { safety: 'concern', stream: streamWords(text, { delayMs: deps.wordDelayMs, signal: context.signal }) };
+      }
       const agentName = language === 'fr' ? settings.agentNameFr : settings.agentName;
       const system = buildSystemPrompt({
         template: language === 'fr' ? settings.chatPromptFr : settings.chatPrompt,

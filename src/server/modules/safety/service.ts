@@ -20,6 +20,8 @@ export interface TurnSafety {
   earlierCrisis: boolean;
   /** This turn is the conversation's first crisis: one referral to count. */
   firstReferral: boolean;
+  /** Not a crisis but too close to guess: the reply is our direct question (docs/decisions/0092-ask-when-unsure.md). */
+  ask: boolean;
 }
 
 const rank = (level: SafetyLevel) => SAFETY_LEVELS.indexOf(level);
@@ -37,9 +39,9 @@ export function createSafetyService(deps: { referrals: SafetyRepository; judgeTi
 
   const turnOf = (offline: ConversationAssessment, level: SafetyLevel): TurnSafety => {
     const earlierCrisis = offline.earlierCrisis;
-    if (level !== 'crisis') return { level, crisisKind: null, earlierCrisis, firstReferral: false };
+    if (level !== 'crisis') return { level, crisisKind: null, earlierCrisis, firstReferral: false, ask: offline.unsure };
     const crisisKind: CrisisReplyKind = !earlierCrisis ? 'first' : offline.denial ? 'denial' : 'continued';
-    return { level, crisisKind, earlierCrisis, firstReferral: !earlierCrisis };
+    return { level, crisisKind, earlierCrisis, firstReferral: !earlierCrisis, ask: false };
   };
 
   return {
