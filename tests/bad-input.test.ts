@@ -838,3 +838,65 @@ describe('a Host header that names no host', () => {
     expect(logged).not.toMatch(/"level":50|"stack"/);
   });
 });
+
+describe('JSON nested past the bound', () => {
+  // Nested JSON costs the parser and every walk over the result time in proportion to its depth, and a
+  // megabyte of brackets is half a million levels: the bound is refused before anything parses the body.
+  const BOUND = 64;
+  const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const nested = (depth: number): Json => (depth === 1 ? { level: 1 } : { level: depth, inner: nested(depth - 1) });
+  const raw = (label: string, payload: string, contentType = 'application/json'): RawBody => ({ label, payload, contentType });
+  const expectTooDeep = (answer: Answer, where: string) => {
+    expect(answer.statusCode, `${where} → ${answer.body.slice(0, 200)}`).toBe(400);
+    expect(answer.json(), where).toEqual({ error: { code: 'BAD_REQUEST', message: expect.stringMatching(new RegExp(`nested deeper than ${BOUND}`)) } });
+  };
+
+  it('is refused with a coded 400 on the app’s routes, signed out too, and a body within it is read as before', async () => {
+    await unchanged(async () => {
+      const tooDeep = [
+        raw('arrays nested 500 000 deep (a megabyte)', arrays(500_000)),
+        raw('objects nested 150 000 deep', '{"a":'.repeat(150_000) + '1' + '}'.repeat(150_000)),
+        raw(`arrays nested ${BOUND + 1} deep`, arrays(BOUND + 1)),
+        // Refused from its first bytes: what follows is never read, let alone parsed.
+        raw(`${BOUND + 1} brackets, then no JSON at all`, `${'['.repeat(BOUND + 1)}this is not JSON`),
+      ];
+      for (const body of tooDeep) {
+        expectTooDeep(await send(t, 'POST', '/api/reminders/unsubscribe', 'anon', body), `unsubscribe (signed out) with ${body.label}`);
+        expectTooDeep(await send(t, 'POST', '/api/support/tickets', 'owner', body), `a ticket with ${body.label}`);
+      }
+      // Within the bound, the body is parsed and the route's contract judges it, as it always has.
+      const within = [
+        raw(`arrays nested ${BOUND} deep`, arrays(BOUND)),
+        json('objects nested 10 deep', { u: 'not-an-id', t: 'A'.repeat(43), extra: nested(9) }),
+        // Brackets and escaped quotes inside strings are text, not nesting.
+        json('brackets inside strings', { u: `"${'['.repeat(BOUND * 2)}\\"{`, t: `\\${'{'.repeat(BOUND * 2)}` }),
+      ];
+      for (const body of within) {
+        const answer = await send(t, 'POST', '/api/reminders/unsubscribe', 'anon', body);
+        expect(answer.statusCode, `${body.label} → ${answer.body.slice(0, 200)}`).toBe(400);
+        expect(answer.json().error.code, body.label).toBe('VALIDATION_FAILED');
+      }
+    });
+    // A ticket whose body is within the bound is taken.
+    const ticket = await send(t, 'POST', '/api/support/tickets', 'owner', json('a ticket', { subject: '[[[[ {{{{', message: `Brackets ${'['.repeat(BOUND * 2)} are only text here.` }));
+    expect(ticket.statusCode, ticket.body).toBe(201);
+  });
+
+  it('is refused before better-auth reads the body, and a body nested 10 deep still signs in', async () => {
+    await unchanged(async () => {
+      // Its mount takes 64 KB at most: about 32 000 levels.
+      for (const contentType of ['application/json', 'application/json; charset=utf-8', 'application/ld+json']) {
+        for (const url of ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset']) {
+          const answer = await send(t, 'POST', url, 'anon', raw('arrays nested 30 000 deep', arrays(30_000), contentType));
+          expectTooDeep(answer, `${url} (${contentType}) with arrays nested 30 000 deep`);
+        }
+      }
+      const answer = await send(t, 'POST', '/api/auth/sign-in/email', 'anon', json('just past the bound', { email: uniqueEmail('deep'), password: 'x', extra: nested(BOUND) }));
+      expectTooDeep(answer, 'sign-in with an extra key just past the bound');
+    });
+    const person = await createUser(t, { admin: false });
+    const signedIn = await send(t, 'POST', '/api/auth/sign-in/email', 'anon', json('nested 10 deep', { email: person.email, password: person.password, extra: nested(9) }));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(sessionCookieOf(signedIn)).toBeTruthy();
+  });
+});

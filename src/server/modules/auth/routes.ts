@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
+import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH, nestsDeeperThan } from '../../json-depth';
 import { authRequestOrigin, isUsableHost, type OriginResolver } from '../../public-origin';
 import { CLOSED_AUTH_PATHS, holdAuthLogs, type Auth } from './auth';
 
@@ -12,6 +13,8 @@ const CLOSED = new Set(CLOSED_AUTH_PATHS);
  * is none (chunked): reading stops at the limit with a 413, so no body bigger than this is ever held in memory.
  */
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** The content types better-auth's router (better-call) parses as JSON: the same pattern as its own. */
+const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
 // The endpoints a stranger can hammer: throttled per client address (better-auth's paths, base path aside).
 const THROTTLED = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/reset-password', '/send-verification-email']);
@@ -70,7 +73,12 @@ export function authRoutes(auth: Auth, rateLimit: { max: number; windowMs: numbe
 
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (request, body: Buffer, done) => {
+      // better-auth parses JSON itself, whole: held to the app's nesting bound before it sees it.
+      const type = request.headers['content-type'] ?? '';
+      if (JSON_CONTENT_TYPE.test(type) && nestsDeeperThan(body.toString('utf8'), MAX_JSON_DEPTH)) return done(new AppError('BAD_REQUEST', JSON_TOO_DEEP_MESSAGE), undefined);
+      done(null, body);
+    });
 
     const limiter = app.rateLimit({
       max: rateLimit.max,
