@@ -32,12 +32,15 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# Only what the server runs: its bundle, the built web app, the migrations it applies at start, and the
+# Only what the server runs: its bundle, the built web app, the migrations it applies at start, the model
+# files it reads, and the
 # production dependencies (sharp's and PGlite's binaries come with them).
 COPY --from=build /app/package.json ./package.json
 COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/src/server/db/migrations ./src/server/db/migrations
+# The learned crisis head's weights, read at start (src/server/understanding/models).
+COPY --from=build /app/src/server/understanding/models ./src/server/understanding/models
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
