@@ -1,12 +1,17 @@
 // The privacy policy (/privacy-policy) and the community page (/community), as visitors, people and the
 // administrator meet them: reading the policy in either language, the administrator's edits surviving a reload
 // and a restart, the server refusing anyone else's save, HTML in the policy staying harmless, and the community
-// links — the calendar embed loading only when asked for. Tests run in order: the first account is the administrator.
+// links — the calendar embed loading only when asked for. A text whose Markdown takes seconds to draw is refused, or,
+// stored before, drawn as plain text, and the server keeps answering. Tests run in order: the first account is the
+// administrator.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_EDITOR_MIN_PX } from '@shared/limits';
+import { privacyPolicies } from '@server/db/schema/index';
+import { POLICY_DRAW_MS } from '@server/modules/privacy/policy-drawer';
 import { openPage, pathOf, waitForHydration } from './support/browser';
+import { withStoppedApp } from './support/database';
 import { privacyUi } from './support/privacy-texts';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
@@ -55,6 +60,31 @@ async function saveThroughEditor(page: Page, language: 'English' | 'Français', 
   await page.getByRole('button', { name: en.save }).click();
   await page.getByText(en.updateSuccess).waitFor();
 }
+
+/**
+ * Asks /api/health again and again until stopped, and answers how long the slowest answer took: a server whose event
+ * loop is held answers nothing, health included, until it is free.
+ */
+function probeHealth() {
+  let running = true;
+  let slowestMs = 0;
+  const probing = (async () => {
+    while (running) {
+      const started = performance.now();
+      expect((await fetch(`${s.app.baseUrl}/api/health`)).status).toBe(200);
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  return async () => {
+    running = false;
+    await probing;
+    return slowestMs;
+  };
+}
+
+/** A machine running browsers and servers side by side answers late at times; a held server, seconds late. */
+const HEALTH_BOUND_MS = 1_000;
 
 async function expectNoHorizontalOverflow(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -175,6 +205,46 @@ describe('privacy policy', () => {
     }
     expect(await article.textContent()).toContain('<script>window.__pwned=1</script>');
     await article.getByText('The end.').waitFor();
+  });
+
+  it('the administrator is told under the field when the server cannot draw a text in time, and the server keeps answering', async () => {
+    const { page } = await adminPage();
+    await page.goto(policyUrl('?language=en'));
+    await shownPolicy(page, 'Still safe');
+    await page.getByRole('button', { name: en.edit }).click();
+    const editor = page.getByRole('textbox', { name: en.editorLabel('English') });
+    // 15 000 "*a": Markdown parsing takes seconds over it; drawn on every visit, it held the whole server 10 s.
+    const slow = '*a'.repeat(15_000);
+    await editor.fill(slow);
+    const slowestHealth = probeHealth();
+    await page.getByRole('button', { name: en.save }).click();
+    await page.getByText(en.tooComplex).waitFor();
+    expect(await slowestHealth(), '/api/health waited').toBeLessThan(HEALTH_BOUND_MS);
+    expect((await editor.inputValue()).length, 'the text stays in the editor').toBe(slow.length);
+
+    const visitor = await openPage(s.browser);
+    await visitor.page.goto(policyUrl('?language=en'));
+    await shownPolicy(visitor.page, 'Still safe');
+  });
+
+  it('a text stored before saves were drawn is shown as plain text after the time limit, and never holds the server', async () => {
+    const stored = '*a'.repeat(15_000);
+    await withStoppedApp(s.app, async (db) => {
+      await db.insert(privacyPolicies).values({ language: 'en', content: stored }).onConflictDoUpdate({ target: privacyPolicies.language, set: { content: stored } });
+    });
+    const slowestHealth = probeHealth();
+    const started = performance.now();
+    const response = await fetch(policyUrl('?language=en'));
+    const page = await response.text();
+    const elapsedMs = performance.now() - started;
+    expect(await slowestHealth(), '/api/health waited').toBeLessThan(HEALTH_BOUND_MS);
+    expect(response.status).toBe(200);
+    expect(page.includes(`<p class="mt-4">${stored}</p>`), 'drawn on the server as one plain paragraph').toBe(true);
+    expect(elapsedMs).toBeLessThan(POLICY_DRAW_MS + 5_000);
+
+    const { page: reader } = await openPage(s.browser);
+    await reader.goto(policyUrl('?language=en'));
+    expect((await reader.getByRole('article').textContent())?.includes(stored)).toBe(true);
   });
 });
 

@@ -17,3 +17,5 @@ await build({ ...common, entryPoints: ['src/server/main.ts'], outfile: 'dist/ser
 await build({ ...common, entryPoints: ['src/server/backup-cli.ts'], outfile: 'dist/server/backup-cli.js' });
 // The local model's worker thread runs from its own file, found beside main.js at run time.
 await build({ ...common, entryPoints: ['src/server/providers/local-model/worker.ts'], outfile: 'dist/server/local-model-worker.js' });
+// So does the thread that draws the privacy policy's Markdown (src/server/modules/privacy/policy-drawer.ts).
+await build({ ...common, entryPoints: ['src/server/modules/privacy/policy-draw-worker.ts'], outfile: 'dist/server/privacy-policy-worker.js' });

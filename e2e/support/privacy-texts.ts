@@ -15,6 +15,8 @@ const en = {
   effectiveDate: 'Effective date: November 25, 2026',
   /** A section heading of the built-in policy. */
   builtInHeading: 'What we collect',
+  /** A text the server cannot draw in time (errors:PRIVACY_POLICY_TOO_COMPLEX). */
+  tooComplex: 'This text can’t be shown as a page: its Markdown takes too long to lay out (more than 2 seconds) or makes too large a page. Long runs of *, _, [ or > usually cause it. Simplify them, then save again.',
   // Community (community:*).
   communityTitle: 'Community', // community:title
   calendarSection: "This week's gatherings", // community:calendar.title
@@ -37,6 +39,8 @@ const fr: typeof en = {
   editCancelled: 'Modifications abandonnées',
   effectiveDate: 'Date d’entrée en vigueur\u00a0: 25 novembre 2026',
   builtInHeading: 'Ce que nous collectons',
+  tooComplex:
+    'Ce texte ne peut pas être affiché\u00a0: sa mise en forme Markdown prend trop de temps (plus de 2\u00a0secondes) ou donne une page trop lourde. De longues suites de *, _, [ ou > en sont souvent la cause. Simplifie-les, puis enregistre à nouveau.',
   communityTitle: 'Communauté',
   calendarSection: 'Les ateliers de la semaine',
   nothingYet: 'Rien n’est prévu ici pour l’instant',

@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   SSO_NOT_CONFIGURED: 409,
   /** …and once the administrator doing it has signed in with it (so nobody is locked out). */
   SSO_NOT_PROVEN: 409,
+  /** A privacy policy whose Markdown cannot be drawn within the server's time or size limit (long runs of `*`, `[`, `>`…). */
+  PRIVACY_POLICY_TOO_COMPLEX: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

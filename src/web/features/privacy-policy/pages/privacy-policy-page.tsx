@@ -13,7 +13,6 @@ import { usePageTitle } from '@web/lib/page-head';
 import { cn } from '@web/lib/utils';
 import { usePrivacyPolicy } from '../api/get-privacy-policy';
 import { PolicyEditor } from '../components/policy-editor';
-import { PolicyMarkdown } from '../components/policy-markdown';
 
 /** `?language=fr` keeps a chosen policy language across a reload, and makes it a link one can send. */
 const LANGUAGE_PARAM = 'language';
@@ -154,7 +153,12 @@ function PolicyView({ policy }: { policy: PrivacyPolicy }) {
         ) : null}
       </p>
       <div className="mt-6">
-        <PolicyMarkdown content={policy.content} contactEmail={policy.contactEmail} newTabLabel={t('newTab', { lng })} />
+        {/*
+          The server draws the policy's Markdown once per text, off its event loop and within a time limit, escaping
+          every text (docs/decisions/0093-privacy-policy-drawn-when-saved.md): some texts take Markdown parsing seconds,
+          which would freeze the server's render or this tab. The browser shows that HTML as it is.
+        */}
+        <div className="max-w-[65ch] text-[1.05rem] leading-relaxed text-ink/90 [&>*:first-child]:mt-0" dangerouslySetInnerHTML={{ __html: policy.html }} />
       </div>
     </article>
   );

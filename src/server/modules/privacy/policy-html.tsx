@@ -1,8 +1,17 @@
-import { useMemo, type ComponentProps, type JSX } from 'react';
+import type { Language } from '@shared/limits';
+import type { ComponentProps, JSX } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 
-/** Where the policy's Markdown names the privacy contact address (set by PRIVACY_EMAIL on the server). */
+// The privacy policy's Markdown drawn as HTML, once per text, inside a worker thread (policy-drawer.ts): some texts
+// take Markdown parsing seconds (docs/decisions/0093-privacy-policy-drawn-when-saved.md). The page shows this HTML as
+// it is, on the server and in the browser alike, so the markup and its classes are the page's own typography.
+
+/** Where the policy's Markdown names the privacy contact address (set by PRIVACY_EMAIL). */
 export const EMAIL_TOKEN = '{email}';
+
+/** Spoken after a link that opens in a new tab; the policy's language, whatever the reader's interface. */
+const NEW_TAB: Record<Language, string> = { en: 'opens in a new tab', fr: 's’ouvre dans un nouvel onglet' };
 
 /** The few Markdown (mdast) node fields the address replacement touches. */
 interface MdNode {
@@ -43,13 +52,13 @@ function replaceToken(node: MdNode, email: string, insideLink: boolean): void {
  */
 const remarkContactEmail = (email: string) => () => (tree: MdNode) => replaceToken(tree, email, false);
 
+/**
+ * An address on the web opens in a new tab. The policy names other sites (an authority, a processor's terms); a page
+ * of Souvenir itself is written as a path (`/community`), which stays in the tab.
+ */
 function isExternal(href: string | undefined): boolean {
   if (!href || !/^https?:/i.test(href)) return false;
-  try {
-    return new URL(href).origin !== window.location.origin;
-  } catch {
-    return false;
-  }
+  return URL.canParse(href);
 }
 
 type Props<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & ExtraProps;
@@ -92,26 +101,15 @@ function buildComponents(newTabLabel: string): Components {
   };
 }
 
-interface PolicyMarkdownProps {
-  content: string;
-  contactEmail: string;
-  /** "opens in a new tab", spoken after external links. */
-  newTabLabel: string;
-}
-
 /**
- * The policy's Markdown as HTML. react-markdown builds React elements, never HTML strings, and without a
- * raw-HTML plugin any HTML in the text (a <script>, an onerror attribute) is shown as plain text; unsafe
- * link protocols (javascript:…) are emptied by its default URL transform.
+ * The policy's Markdown as HTML. react-markdown builds React elements, never HTML strings, and without a raw-HTML
+ * plugin any HTML in the text (a <script>, an onerror attribute) is drawn as plain text; unsafe link protocols
+ * (javascript:…) are emptied by its default URL transform; React escapes every text and attribute.
  */
-export function PolicyMarkdown({ content, contactEmail, newTabLabel }: PolicyMarkdownProps) {
-  const remarkPlugins = useMemo(() => [remarkContactEmail(contactEmail)], [contactEmail]);
-  const components = useMemo(() => buildComponents(newTabLabel), [newTabLabel]);
-  return (
-    <div className="max-w-[65ch] text-[1.05rem] leading-relaxed text-ink/90 [&>*:first-child]:mt-0">
-      <Markdown remarkPlugins={remarkPlugins} components={components}>
-        {content}
-      </Markdown>
-    </div>
+export function drawPolicyHtml(input: { content: string; contactEmail: string; language: Language }): string {
+  return renderToStaticMarkup(
+    <Markdown remarkPlugins={[remarkContactEmail(input.contactEmail)]} components={buildComponents(NEW_TAB[input.language])}>
+      {input.content}
+    </Markdown>,
   );
 }
