@@ -97,7 +97,11 @@ describe('the crisis layer in front of an AI provider', () => {
     const messages: ChatMessage[] = [{ role: 'user', content: 'I keep thinking everyone would be better off without me.' }];
     const first = await reply(user.cookie, { language: 'en', country: 'GB', messages });
     expect(first.safety).toEqual({ type: 'safety', level: 'crisis' });
-    messages.push({ role: 'assistant', content: first.text }, { role: 'user', content: 'My sister called, we talked about her garden.' });
+    // The crisis lasts until the person says they are safe; then the provider writes again.
+    messages.push({ role: 'assistant', content: first.text }, { role: 'user', content: "yes, I'm safe. my sister is here with me" });
+    const safe = await reply(user.cookie, { language: 'en', country: 'GB', messages });
+    expect(safe.safety).toEqual({ type: 'safety', level: 'crisis' });
+    messages.push({ role: 'assistant', content: safe.text }, { role: 'user', content: 'My sister called, we talked about her garden.' });
     const next = await reply(user.cookie, { language: 'en', country: 'GB', messages });
     expect(next.safety).toEqual({ type: 'safety', level: 'concern' });
     expect(next.text).toBe(standIn.reply);
