@@ -5,7 +5,7 @@
 // words, so misread ones may be printed (`--misread`).
 import { statSync } from 'node:fs';
 import { readSafetyCorpus, type SafetyRecord } from '../src/server/understanding/corpus';
-import { conversationOf, readSet, ruleExamples, type SetReading } from '../src/server/understanding/safety-training';
+import { conversationOf, readSet, safetyTrainingSet, type SetReading } from '../src/server/understanding/safety-training';
 import { safetyModel, safetyModelPath } from '../src/server/understanding/safety-model';
 import { assessConversation } from '../src/server/safety/assess';
 
@@ -65,7 +65,7 @@ function report(name: string, records: readonly SafetyRecord[], misread: boolean
 export function benchSafety(options: { misread?: boolean } = {}) {
   const model = safetyModel();
   console.log(`Crisis assessor: rules + learned head (${(statSync(safetyModelPath()).size / 1024).toFixed(0)} KB, thresholds ${JSON.stringify(model.thresholds)})`);
-  const train = [...ruleExamples(), ...readSafetyCorpus('train')];
+  const train = safetyTrainingSet();
   const tune = readSafetyCorpus('tune');
   const blind = readSafetyCorpus('blind');
   report('training set (learned from)', train, false);

@@ -87,7 +87,7 @@ describe('POST /api/chat/reply', () => {
     const text = await replyTo(
       t,
       user.cookie,
-      buildChatRequest({ language: 'fr', messages: [{ role: 'user', content: 'Je me sens triste depuis ce matin.' }] }),
+      buildChatRequest({ language: 'fr', messages: [{ role: 'user', content: 'Je suis un peu triste ce soir, il pleut.' }] }),
     );
     expect(text).toContain('triste');
     expect(text).toContain('Léa');

@@ -60,13 +60,13 @@ describe('the crisis layer in front of an AI provider', () => {
   it('asks the model’s judgement with the fixed reviewer instructions, and a crisis judgement replaces the provider’s reply', async () => {
     const user = await createUser(t);
     standIn.behaveJudgement('crisis');
-    const { text, safety } = await reply(user.cookie, { language: 'fr', country: 'FR', messages: [{ role: 'user', content: 'Je range mes affaires une dernière fois.' }] });
+    const { text, safety } = await reply(user.cookie, { language: 'fr', country: 'FR', messages: [{ role: 'user', content: 'Je trie mes papiers ce soir.' }] });
     expect(safety).toEqual({ type: 'safety', level: 'crisis' });
     expect(text).toContain('3114');
     expect(text).not.toContain('what the model wrote');
     const judged = standIn.judgements().at(-1)!;
     expect(judged.body.messages[0]).toEqual({ role: 'system', content: JUDGE_INSTRUCTIONS });
-    expect(judged.body.messages[1]!.content).toContain('Je range mes affaires une dernière fois.');
+    expect(judged.body.messages[1]!.content).toContain('Je trie mes papiers ce soir.');
   });
 
   it('a judgement can raise to concern but never lower the offline verdict', async () => {

@@ -1108,6 +1108,13 @@ const CONTINUATIONS = [
   'ce est toujours le cas', 'toujours envie', 'still want to', 'still feel like',
 ].map(compile);
 
+const quick = new WeakMap<RegExp, RegExp>();
+function quickTest(pattern: RegExp, stream: string): boolean {
+  let plain = quick.get(pattern);
+  if (!plain) quick.set(pattern, (plain = new RegExp(pattern.source, '')));
+  return plain.test(stream);
+}
+
 function readWords(text: string): Reading & { tokens: string[] } {
   const tokens = maskIdioms(tokenise(text));
   const { stream, offsets } = streamOf(tokens);
@@ -1121,6 +1128,8 @@ function readWords(text: string): Reading & { tokens: string[] } {
 
   for (const current of RULES) {
     for (const pattern of current.patterns) {
+      // Most rules match nothing: a plain test first, since a search that keeps the groups' indices costs more.
+      if (!quickTest(pattern, stream)) continue;
       for (const match of stream.matchAll(pattern)) {
         const start = tokenIndexAt(offsets, match.index);
         const end = start + match[0].trim().split(' ').length;
@@ -1312,17 +1321,19 @@ interface Earlier {
 }
 
 // The learned head's readings are remembered like the rules' (probabilities only, under the process's HMAC key),
-// keyed by the message and the earlier messages it was read with.
-const scores = new Map<string, SafetyScore>();
+// keyed by the weights that read, the message and the earlier messages it was read with.
+const scoresByModel = new WeakMap<SafetyModelFile['model'], Map<string, SafetyScore>>();
 
 const UNTROUBLED: Reading = { level: 'none', signals: [], weak: [], denies: false, continues: false, answer: null };
 
-function learnedScore(model: SafetyModelFile, text: string, earlier: readonly string[]): SafetyScore {
+function learnedScore(model: SafetyModelFile, text: string, earlier: readonly string[], alone: boolean): SafetyScore {
+  let scores = scoresByModel.get(model.model);
+  if (!scores) scoresByModel.set(model.model, (scores = new Map<string, SafetyScore>()));
   const context = earlier.slice(-3);
-  const key = createHmac('sha256', readingKey).update(context.join('\u0000')).update('\u0001').update(text).digest('base64');
+  const key = createHmac('sha256', readingKey).update(context.join('\u0000')).update(alone ? '\u0002' : '\u0001').update(text).digest('base64');
   const known = scores.get(key);
   if (known) return known;
-  const score = scoreMessage(model, text, context);
+  const score = scoreMessage(model, text, context, { alone });
   scores.set(key, score);
   if (scores.size > READINGS_MAX) scores.delete(scores.keys().next().value!);
   return score;
@@ -1408,7 +1419,11 @@ export function assessConversation(messages: readonly SafetyTurn[], model: Safet
     const previous = messages[i - 1];
     const question = questionOf(previous?.role === 'assistant' ? previous : undefined);
     if (question === 'risk') earlier.asked = true;
-    const learned = model ? learnedScore(model, turn.content, earlier.texts) : null;
+    // Once the person has said they are safe after a crisis, a new crisis must be in their new words: the
+    // earlier turns that made the first one are not read against them again.
+    const afterSafe = earlier.crisis && earlier.safe;
+    const scored = model ? learnedScore(model, turn.content, earlier.texts, afterSafe) : null;
+    const learned = scored && afterSafe ? { ...scored, crisis: scored.alone } : scored;
     // The rules cost milliseconds on a long message. When the learned head is all but certain the message is
     // an untroubled one, no question is being answered and nothing came before, their crisis would be vetoed
     // and nothing else of theirs is used: they are skipped.

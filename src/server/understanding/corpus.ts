@@ -62,3 +62,40 @@ export function readSafetyCorpus(set: CorpusSet, root = projectRoot()): SafetyRe
   }
   return records;
 }
+
+/** An everyday message to the companion: never a crisis; labelled with what it does and the day's mood. */
+export interface EverydayRecord {
+  text: string;
+  lang: 'en' | 'fr';
+  intent: string;
+  mood: string;
+  context?: CorpusTurn[];
+  source: string;
+}
+
+/** The everyday corpus (corpus/everyday/<set>), read like the crisis corpus. */
+export function readEverydayCorpus(set: CorpusSet, root = projectRoot()): EverydayRecord[] {
+  const dir = path.join(root, 'corpus', 'everyday', set);
+  if (!existsSync(dir)) return [];
+  const records: EverydayRecord[] = [];
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()) {
+    readFileSync(path.join(dir, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (!line.trim()) return;
+        let record: Partial<EverydayRecord>;
+        try {
+          record = JSON.parse(line) as Partial<EverydayRecord>;
+        } catch {
+          throw new Error(`corpus/everyday/${set}/${file}:${i + 1}: not JSON`);
+        }
+        if (typeof record.text !== 'string' || !record.text.trim() || (record.lang !== 'en' && record.lang !== 'fr') || typeof record.intent !== 'string' || typeof record.mood !== 'string')
+          throw new Error(`corpus/everyday/${set}/${file}:${i + 1}: needs text, lang (en|fr), intent and mood`);
+        const context = Array.isArray(record.context)
+          ? record.context.filter((turn): turn is CorpusTurn => !!turn && (turn.role === 'user' || turn.role === 'assistant') && typeof turn.content === 'string')
+          : undefined;
+        records.push({ text: record.text, lang: record.lang, intent: record.intent, mood: record.mood, ...(context?.length ? { context } : {}), source: file });
+      });
+  }
+  return records;
+}

@@ -28,7 +28,9 @@ function hashRange(seed: number, text: string, start: number, end: number): numb
 
 const hash = (seed: number, text: string) => hashRange(seed, text, 0, text.length);
 
-const NS = { word: 1, pair: 2, skip: 3, char: 4, joined: 5, ctxWord: 11, ctxPair: 12, ctxChar: 14, bias: 99 } as const;
+const NS = { word: 1, pair: 2, skip: 3, char: 4, joined: 5, shape: 6, ctxWord: 11, ctxPair: 12, ctxChar: 14, bias: 99 } as const;
+
+const lengthBucket = (words: number) => (words <= 1 ? '1' : words <= 3 ? '2-3' : words <= 7 ? '4-7' : words <= 20 ? '8-20' : '21+');
 
 function charGrams(text: string, sizes: readonly number[], seed: number, add: (h: number) => void) {
   for (const n of sizes) for (let i = 0; i + n <= text.length; i++) add(hashRange(seed + n * 100, text, i, i + n));
@@ -63,6 +65,9 @@ export function featurise(message: string, context: string | null, bits: number)
   const own = new Set<number>();
   textFeatures(message, false, (h) => own.add(h & mask));
   own.add(hash(NS.bias, 'bias') & mask);
+  // How long the message is, and whether earlier messages come with it: a one-word "oui" is an answer that
+  // only a conversation can make dark, while "bonsoir" alone opens an ordinary evening.
+  own.add(hash(NS.shape, `${lengthBucket(tokens(message).length)}:${context ? 'after' : 'alone'}`) & mask);
   const ctx = new Set<number>();
   if (context) textFeatures(context, true, (h) => ctx.add(h & mask));
   const values = new Map<number, number>();

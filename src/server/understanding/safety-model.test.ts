@@ -66,9 +66,20 @@ describe('what the rules alone missed', () => {
   });
 });
 
+describe('an ordinary evening', () => {
+  it('is not a crisis and is not asked about', () => {
+    for (const text of ['hi', 'Hello', 'Bonsoir', 'salut', 'coucou mira', 'We walked by the sea.', 'I walked to the market.', 'merci, bonne nuit', 'ok', 'this commute is killing me', 'jsuis mort de rire'])
+      expect(assessConversation([user(text)]), text).toMatchObject({ level: expect.not.stringMatching('crisis'), unsure: false });
+  });
+
+  it('is not a crisis because an earlier message was sad', () => {
+    expect(levelOf(user('I feel so empty, nothing matters'), assistant('I hear you. What happened?'), user('We walked by the sea.'))).not.toBe('crisis');
+  });
+});
+
 describe('when unsure, the companion asks', () => {
   it('asks once, and the answer decides', () => {
-    const start = [user('everyone would be fine without me around')];
+    const start = [user('I bought a rope today')];
     expect(assessConversation(start)).toMatchObject({ level: 'concern', unsure: true });
     const asked = [...start, assistant('I want to be sure I’m hearing you right. Are you having thoughts of ending your life?')];
     expect(assessConversation([...asked, user('yes')]).level).toBe('crisis');

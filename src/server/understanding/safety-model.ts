@@ -97,7 +97,7 @@ export function contextOf(file: SafetyModelFile, earlier: readonly string[]): st
 }
 
 /** The highest reading of the message's parts, with its earlier messages as context, and without them. */
-export function scoreMessage(file: SafetyModelFile, text: string, earlier: readonly string[] = []): SafetyScore {
+export function scoreMessage(file: SafetyModelFile, text: string, earlier: readonly string[] = [], options: { alone?: boolean } = {}): SafetyScore {
   const context = contextOf(file, earlier);
   const best: SafetyScore = { crisis: 0, concern: 0, alone: 0 };
   for (const part of windowsOf(normaliseFor(file, text))) {
@@ -105,7 +105,8 @@ export function scoreMessage(file: SafetyModelFile, text: string, earlier: reado
     best.crisis = Math.max(best.crisis, p.crisis);
     best.concern = Math.max(best.concern, p.concern);
     // Read a second time only when the thresholds use it: the tuning set may find the guard is not worth it.
-    best.alone = Math.max(best.alone, context && file.thresholds.alone > 0 ? predict(file.model, featurise(part, null, file.model.bits)).crisis : p.crisis);
+    const readAlone = context && (options.alone || file.thresholds.alone > 0);
+    best.alone = Math.max(best.alone, readAlone ? predict(file.model, featurise(part, null, file.model.bits)).crisis : p.crisis);
   }
   return best;
 }

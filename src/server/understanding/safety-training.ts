@@ -3,7 +3,7 @@
 // that what is chosen is what runs. The blind set is never read here.
 import { SAFETY_MESSAGES } from '../../../tests/fixtures/safety-messages';
 import { assessConversation, type SafetyTurn } from '../safety/assess';
-import { readSafetyCorpus, type SafetyRecord } from './corpus';
+import { readEverydayCorpus, readSafetyCorpus, type SafetyRecord } from './corpus';
 import { featurise } from './features';
 import { serialise, train, type TrainingExample } from './linear-model';
 import { normalise, tokens } from './normalise';
@@ -17,6 +17,9 @@ export const SAFETY_TRAINING = { bits: 18, epochs: 12, learningRate: 0.3, l2: 1e
  */
 const FALSE_ALARMS_AT_MOST = 0.05;
 const ASKED_AT_MOST = 0.12;
+/** Everyday messages (greetings, a day told) may almost never be asked, and rarely be read as a concern. */
+const EVERYDAY_ASKED_AT_MOST = 0.03;
+const EVERYDAY_CONCERN_AT_MOST = 0.1;
 
 /** The lead-up turns teach the head less than the messages the writers labelled. */
 const LEAD_UP_WEIGHT = 0.5;
@@ -81,7 +84,7 @@ export function readSet(records: readonly SafetyRecord[], model: SafetyModelFile
 
 const share = (part: number, whole: number) => (whole ? part / whole : 0);
 
-function chooseThresholds(tune: readonly SafetyRecord[], file: SafetyModelFile): { thresholds: SafetyThresholds; lines: string[] } {
+function chooseThresholds(tune: readonly SafetyRecord[], everyday: readonly SafetyRecord[], file: SafetyModelFile): { thresholds: SafetyThresholds; lines: string[] } {
   const crisis = tune.filter((r) => r.label === 'crisis');
   const safe = tune.filter((r) => r.label === 'none');
   const grid = Array.from({ length: 43 }, (_, i) => 0.1 + i * 0.02);
@@ -102,24 +105,49 @@ function chooseThresholds(tune: readonly SafetyRecord[], file: SafetyModelFile):
   for (let t = best.thresholds.crisis; t >= 0.05; t -= 0.01) {
     const model = { ...file, thresholds: { ...best.thresholds, ask: t } };
     const reached = share(readSet(safe, model).filter((r) => r.level === 'crisis' || r.unsure).length, safe.length);
-    if (reached > ASKED_AT_MOST) break;
+    const everydayAsked = share(readSet(everyday, model).filter((r) => r.unsure).length, everyday.length);
+    if (reached > ASKED_AT_MOST || everydayAsked > EVERYDAY_ASKED_AT_MOST) break;
     ask = t;
   }
+  // A concern makes the companion gentler and quieter; an ordinary day should rarely be read as one.
+  let concern = 0.5;
+  for (; concern < 0.95; concern += 0.05) {
+    const model = { ...file, thresholds: { ...best.thresholds, ask, concern } };
+    if (share(readSet(everyday, model).filter((r) => r.level !== 'none').length, everyday.length) <= EVERYDAY_CONCERN_AT_MOST) break;
+  }
   const round = (x: number) => Math.round(x * 1000) / 1000;
-  const thresholds = { crisis: round(best.thresholds.crisis), afterDistress: round(best.thresholds.afterDistress), ask: round(ask), concern: 0.5, veto: best.thresholds.veto, alone: best.thresholds.alone };
+  const thresholds = { crisis: round(best.thresholds.crisis), afterDistress: round(best.thresholds.afterDistress), ask: round(ask), concern: round(concern), veto: best.thresholds.veto, alone: best.thresholds.alone };
   return { thresholds, lines: [`tuning set: crisis recall ${(best.recall * 100).toFixed(1)} %, false alarms ${(best.alarms * 100).toFixed(1)} % at ${JSON.stringify(thresholds)}`] };
 }
 
+/** Everyday messages to the companion (greetings, thanks, a day told): never a crisis. */
+export function everydayExamples(set: 'train' | 'tune' = 'train'): SafetyRecord[] {
+  // One everyday message in five is kept for tuning (the thresholds keep ordinary days quiet), never trained on.
+  const records = readEverydayCorpus('train').filter((_, i) => (i % 5 === 4) === (set === 'tune'));
+  return records.map((record) => ({
+    text: record.text,
+    lang: record.lang,
+    label: 'none' as const,
+    kind: 'everyday',
+    ...(record.context ? { context: record.context } : {}),
+    source: `everyday/${record.source}`,
+  }));
+}
+
+/** Everything the crisis head learns from. */
+export const safetyTrainingSet = (): SafetyRecord[] => [...ruleExamples(), ...readSafetyCorpus('train'), ...everydayExamples()];
+
 /** Trains, tunes and returns the model file and what was measured on the way. */
-export function buildSafetyModel(options: { train?: SafetyRecord[]; tune?: SafetyRecord[] } = {}): { file: Buffer; report: string[] } {
-  const trainSet = options.train ?? [...ruleExamples(), ...readSafetyCorpus('train')];
+export function buildSafetyModel(options: { train?: SafetyRecord[]; tune?: SafetyRecord[]; everydayTune?: SafetyRecord[] } = {}): { file: Buffer; report: string[] } {
+  const trainSet = options.train ?? safetyTrainingSet();
   const tuneSet = options.tune ?? readSafetyCorpus('tune');
-  const report = [`training set: ${trainSet.length} messages; tuning set: ${tuneSet.length}`];
+  const everydayTune = options.everydayTune ?? everydayExamples('tune');
+  const report = [`training set: ${trainSet.length} messages; tuning set: ${tuneSet.length} + ${everydayTune.length} everyday`];
   const examples = examplesOf(trainSet, SAFETY_TRAINING.bits);
   const model = train(SAFETY_LABELS, examples, { ...SAFETY_TRAINING, labelWeights: { crisis: 1.3, concern: 1, none: 1 } });
   const lexicon = lexiconOf(trainSet).join(' ');
   const provisional = readSafetyModel(serialise({ ...model, meta: { lexicon, thresholds: { crisis: 0.5, afterDistress: 0.5, ask: 1, concern: 0.5, veto: 0, alone: 0 } } }));
-  const { thresholds, lines } = tuneSet.length ? chooseThresholds(tuneSet, provisional) : { thresholds: provisional.thresholds, lines: ['no tuning set: default thresholds'] };
+  const { thresholds, lines } = tuneSet.length ? chooseThresholds(tuneSet, everydayTune, provisional) : { thresholds: provisional.thresholds, lines: ['no tuning set: default thresholds'] };
   report.push(...lines);
   const file = serialise({ ...model, meta: { lexicon, thresholds, training: SAFETY_TRAINING, examples: trainSet.length } });
   return { file, report };
