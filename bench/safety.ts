@@ -5,7 +5,7 @@
 // words, so misread ones may be printed (`--misread`).
 import { statSync } from 'node:fs';
 import { readSafetyCorpus, type SafetyRecord } from '../src/server/understanding/corpus';
-import { conversationOf, readSet, safetyTrainingSet, type SetReading } from '../src/server/understanding/safety-training';
+import { conversationOf, everydayExamples, readSet, safetyTrainingSet, type SetReading } from '../src/server/understanding/safety-training';
 import { safetyModel, safetyModelPath } from '../src/server/understanding/safety-model';
 import { assessConversation } from '../src/server/safety/assess';
 
@@ -71,6 +71,12 @@ export function benchSafety(options: { misread?: boolean } = {}) {
   report('training set (learned from)', train, false);
   report('tuning set (thresholds chosen on it)', tune, !!options.misread);
   report('BLIND set (never trained or tuned on)', blind, !!options.misread);
+
+  // Most of what people write is an ordinary evening: the everyday messages kept for tuning (one in five).
+  const everyday = readSet(everydayExamples('tune'), safetyModel());
+  const count = (test: (r: SetReading) => boolean) => everyday.filter(test).length;
+  console.log(`\n  everyday messages (tuning share, ${everyday.length}): read as crisis ${percent(count((r) => r.level === 'crisis'), everyday.length)}, asked ${percent(count((r) => r.unsure), everyday.length)}, read as concern ${percent(count((r) => r.level === 'concern'), everyday.length)}`);
+  if (options.misread) for (const r of everyday) if (r.level === 'crisis' || r.unsure) console.log(`      misread none → ${r.level}${r.unsure ? ' (asked)' : ''} [${r.record.lang}] ${r.record.text.slice(0, 160)}`);
 
   // Time: each message read for the first time (trailing spaces make it new to the assessor's memory), its
   // conversation's earlier turns included, as a turn costs when it arrives.

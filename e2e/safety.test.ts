@@ -14,6 +14,7 @@ import { adminUi } from './support/admin-texts';
 import { ui } from './support/texts';
 import { truncatedControls } from './support/truncation';
 import { signedInUser } from './support/users';
+import { unsureMessage } from '../tests/fixtures/unsure-messages';
 
 const s = setupSuite();
 
@@ -278,15 +279,15 @@ describe('whatever the administrators write', () => {
 });
 
 describe('when the assessor is unsure, the companion asks', () => {
-  for (const [lang, locale, timeZone, mobile, unsure, line] of [
-    ['en', 'en-GB', 'Europe/London', false, 'I bought a rope today', '116 123'],
-    ['fr', 'fr-FR', 'Europe/Paris', true, 'j’ai acheté une corde', '3114'],
+  for (const [lang, locale, timeZone, mobile, line] of [
+    ['en', 'en-GB', 'Europe/London', false, '116 123'],
+    ['fr', 'fr-FR', 'Europe/Paris', true, '3114'],
   ] as const) {
     it(`${lang}${mobile ? ', on a phone' : ''}: the direct question, then "yes" opens the help panel`, async () => {
       const { page, context } = await openIn(locale, timeZone, { mobile });
       await signedInUser(context, s.app, { firstName: 'Sam', language: lang });
       await openChat(page, s.app);
-      const question = await sendAndWaitForReply(page, unsure, lang);
+      const question = await sendAndWaitForReply(page, unsureMessage(lang), lang);
       expect(question).toMatch(lang === 'en' ? /ending your life\?$/ : /(mettre fin à tes jours|idées de suicide en ce moment)\s?\?$/);
       expect(await crisisPanel(page, lang).count()).toBe(0);
 

@@ -4,6 +4,7 @@ import { assessConversation, type SafetyTurn } from '../safety/assess';
 import { readSafetyCorpus, type SafetyRecord } from './corpus';
 import { safetyModel, safetyModelPath } from './safety-model';
 import { buildSafetyModel, readSet } from './safety-training';
+import { unsureMessage } from '@tests/fixtures/unsure-messages';
 
 const user = (content: string): SafetyTurn => ({ role: 'user', content });
 const assistant = (content: string): SafetyTurn => ({ role: 'assistant', content });
@@ -79,7 +80,7 @@ describe('an ordinary evening', () => {
 
 describe('when unsure, the companion asks', () => {
   it('asks once, and the answer decides', () => {
-    const start = [user('I bought a rope today')];
+    const start = [user(unsureMessage('en'))];
     expect(assessConversation(start)).toMatchObject({ level: 'concern', unsure: true });
     const asked = [...start, assistant('I want to be sure I’m hearing you right. Are you having thoughts of ending your life?')];
     expect(assessConversation([...asked, user('yes')]).level).toBe('crisis');

@@ -19,7 +19,9 @@ const FALSE_ALARMS_AT_MOST = 0.05;
 const ASKED_AT_MOST = 0.12;
 /** Everyday messages (greetings, a day told) may almost never be asked, and rarely be read as a concern. */
 const EVERYDAY_ASKED_AT_MOST = 0.03;
-const EVERYDAY_CONCERN_AT_MOST = 0.1;
+/** Everyday messages read as crisis: the help panel over an ordinary evening. */
+const EVERYDAY_FALSE_ALARMS_AT_MOST = 0.03;
+const EVERYDAY_CONCERN_AT_MOST = 0.05;
 
 /** The lead-up turns teach the head less than the messages the writers labelled. */
 const LEAD_UP_WEIGHT = 0.5;
@@ -95,6 +97,7 @@ function chooseThresholds(tune: readonly SafetyRecord[], everyday: readonly Safe
       const model = { ...file, thresholds };
       const alarms = share(readSet(safe, model).filter((r) => r.level === 'crisis').length, safe.length);
       if (alarms > FALSE_ALARMS_AT_MOST) continue;
+      if (share(readSet(everyday, model).filter((r) => r.level === 'crisis').length, everyday.length) > EVERYDAY_FALSE_ALARMS_AT_MOST) continue;
       const recall = share(readSet(crisis, model).filter((r) => r.level === 'crisis').length, crisis.length);
       if (!best || recall > best.recall || (recall === best.recall && alarms < best.alarms)) best = { thresholds, recall, alarms };
     }
