@@ -37,30 +37,57 @@ export function projectRoot(): string {
 
 const LEVELS: readonly string[] = ['none', 'concern', 'crisis'];
 
-/** Every record of one set, files in name order, lines in file order; a malformed line stops with its place. */
-export function readSafetyCorpus(set: CorpusSet, root = projectRoot()): SafetyRecord[] {
-  const dir = path.join(root, 'corpus', 'safety', set);
+type Raw = Record<string, unknown> & { text?: unknown; lang?: unknown; context?: unknown };
+
+/**
+ * Every record of one corpus folder, files in name order, lines in file order. `take` checks a parsed line and
+ * returns what it needs of it, or a description of what is missing; a malformed line stops with its place.
+ */
+function readJsonLines<T>(folder: string, root: string, needs: string, take: (raw: Raw, base: CorpusBase) => T | null): T[] {
+  const dir = path.join(root, 'corpus', folder);
   if (!existsSync(dir)) return [];
-  const records: SafetyRecord[] = [];
+  const records: T[] = [];
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()) {
-    const lines = readFileSync(path.join(dir, file), 'utf8').split('\n');
-    lines.forEach((line, i) => {
-      if (!line.trim()) return;
-      let record: Partial<SafetyRecord>;
-      try {
-        record = JSON.parse(line) as Partial<SafetyRecord>;
-      } catch {
-        throw new Error(`corpus/safety/${set}/${file}:${i + 1}: not JSON`);
-      }
-      if (typeof record.text !== 'string' || !record.text.trim() || (record.lang !== 'en' && record.lang !== 'fr') || !LEVELS.includes(record.label as string) || typeof record.kind !== 'string')
-        throw new Error(`corpus/safety/${set}/${file}:${i + 1}: needs text, lang (en|fr), label (none|concern|crisis) and kind`);
-      const context = Array.isArray(record.context)
-        ? record.context.filter((turn): turn is CorpusTurn => !!turn && (turn.role === 'user' || turn.role === 'assistant') && typeof turn.content === 'string')
-        : undefined;
-      records.push({ text: record.text, lang: record.lang, label: record.label!, kind: record.kind, ...(context?.length ? { context } : {}), source: file });
-    });
+    readFileSync(path.join(dir, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (!line.trim()) return;
+        let raw: Raw;
+        try {
+          raw = JSON.parse(line) as Raw;
+        } catch {
+          throw new Error(`corpus/${folder}/${file}:${i + 1}: not JSON`);
+        }
+        const record = typeof raw.text === 'string' && raw.text.trim() && (raw.lang === 'en' || raw.lang === 'fr') ? take(raw, baseOf(raw, file)) : null;
+        if (!record) throw new Error(`corpus/${folder}/${file}:${i + 1}: needs ${needs}`);
+        records.push(record);
+      });
   }
   return records;
+}
+
+interface CorpusBase {
+  text: string;
+  lang: 'en' | 'fr';
+  context?: CorpusTurn[];
+  source: string;
+}
+
+function baseOf(raw: Raw, file: string): CorpusBase {
+  const context = Array.isArray(raw.context)
+    ? (raw.context as unknown[]).filter((turn): turn is CorpusTurn => {
+        const t = turn as Partial<CorpusTurn> | null;
+        return !!t && (t.role === 'user' || t.role === 'assistant') && typeof t.content === 'string';
+      })
+    : undefined;
+  return { text: raw.text as string, lang: raw.lang as 'en' | 'fr', ...(context?.length ? { context } : {}), source: file };
+}
+
+/** Every record of one crisis set (corpus/safety/<set>). */
+export function readSafetyCorpus(set: CorpusSet, root = projectRoot()): SafetyRecord[] {
+  return readJsonLines(`safety/${set}`, root, 'text, lang (en|fr), label (none|concern|crisis) and kind', (raw, base) =>
+    LEVELS.includes(raw.label as string) && typeof raw.kind === 'string' ? { ...base, label: raw.label as SafetyRecord['label'], kind: raw.kind } : null,
+  );
 }
 
 /** An everyday message to the companion: never a crisis; labelled with what it does and the day's mood. */
@@ -73,29 +100,9 @@ export interface EverydayRecord {
   source: string;
 }
 
-/** The everyday corpus (corpus/everyday/<set>), read like the crisis corpus. */
+/** The everyday corpus (corpus/everyday/<set>). */
 export function readEverydayCorpus(set: CorpusSet, root = projectRoot()): EverydayRecord[] {
-  const dir = path.join(root, 'corpus', 'everyday', set);
-  if (!existsSync(dir)) return [];
-  const records: EverydayRecord[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()) {
-    readFileSync(path.join(dir, file), 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        if (!line.trim()) return;
-        let record: Partial<EverydayRecord>;
-        try {
-          record = JSON.parse(line) as Partial<EverydayRecord>;
-        } catch {
-          throw new Error(`corpus/everyday/${set}/${file}:${i + 1}: not JSON`);
-        }
-        if (typeof record.text !== 'string' || !record.text.trim() || (record.lang !== 'en' && record.lang !== 'fr') || typeof record.intent !== 'string' || typeof record.mood !== 'string')
-          throw new Error(`corpus/everyday/${set}/${file}:${i + 1}: needs text, lang (en|fr), intent and mood`);
-        const context = Array.isArray(record.context)
-          ? record.context.filter((turn): turn is CorpusTurn => !!turn && (turn.role === 'user' || turn.role === 'assistant') && typeof turn.content === 'string')
-          : undefined;
-        records.push({ text: record.text, lang: record.lang, intent: record.intent, mood: record.mood, ...(context?.length ? { context } : {}), source: file });
-      });
-  }
-  return records;
+  return readJsonLines(`everyday/${set}`, root, 'text, lang (en|fr), intent and mood', (raw, base) =>
+    typeof raw.intent === 'string' && typeof raw.mood === 'string' ? { ...base, intent: raw.intent, mood: raw.mood } : null,
+  );
 }
