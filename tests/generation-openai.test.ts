@@ -175,6 +175,18 @@ describe('memories through an OpenAI-compatible API', () => {
       await expectDefaultArtwork(t, memory.imageUrl);
     });
 
+    it('refuses an address, or a redirect, to a private host other than the service’s own: fallback with details', async () => {
+      // `localhost` is this machine as much as 127.0.0.1 is, but it is not the host the app was given: an
+      // image service that names it (directly or through a redirect) points the server at its own network.
+      for (const behaviour of ['url-elsewhere', 'url-redirect-elsewhere'] as const) {
+        standIn.behaveImages(behaviour);
+        const { body, memory } = await generate(t);
+        expect(body, behaviour).toMatchObject({ outcome: 'fallback', errorDetails: 'the image service answered an address this server does not call' });
+        await expectDefaultArtwork(t, memory.imageUrl);
+      }
+      standIn.behaveImages('b64');
+    });
+
     it('answers fallback-policy when the content policy refuses the prompt', async () => {
       standIn.behaveImages('policy');
       const { body, memory, raw } = await generate(t);

@@ -17,6 +17,7 @@
  *   standIn.behaveText('malformed');           // 'json' (default) | 'malformed' | 'invalid' | 'error' | 'hang' | 'break'
  *   standIn.behaveJudgement('crisis');         // the safety judgement: 'none' (default) | 'concern' | 'crisis' | 'error' | 'hang'
  *   standIn.behaveImages('policy');            // 'b64' (default) | 'url' | 'url-not-image' | 'url-hang' | 'url-break'
+ *                                              //   | 'url-elsewhere' | 'url-redirect-elsewhere'
  *                                              //   | 'policy' | 'size' | 'error' | 'hang' | 'break'
  *   standIn.images.at(-1);                     // { model, prompt, size, quality, n, response_format }
  *   await standIn.close();
@@ -78,6 +79,10 @@ export type ImageBehaviour =
   | 'url-hang'
   /** Answers an address whose download stops halfway (the socket is destroyed). */
   | 'url-break'
+  /** Answers the image's address under the name `localhost` (this server still, but not the host the app was given). */
+  | 'url-elsewhere'
+  /** Answers an address on this server that redirects to the image under the name `localhost`. */
+  | 'url-redirect-elsewhere'
   /** Answers 400 `content_policy_violation`, as OpenAI's safety system does (quoting the prompt). */
   | 'policy'
   /** Answers 400 `invalid_value` for the `size` parameter. */
@@ -180,7 +185,13 @@ async function readForm(request: IncomingMessage, raw: Buffer): Promise<FormData
 }
 
 /** Where each address-answering behaviour points its download. */
-const GENERATED_FILES = { url: 'image.png', 'url-not-image': 'page.html', 'url-hang': 'never.png', 'url-break': 'half.png' } as const;
+const GENERATED_FILES = {
+  url: 'image.png',
+  'url-not-image': 'page.html',
+  'url-hang': 'never.png',
+  'url-break': 'half.png',
+  'url-redirect-elsewhere': 'elsewhere.png',
+} as const;
 
 export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
   const chunks = options.chunks ?? ['Hello ', 'from ', 'the ', 'stand-in ', 'model.'];
@@ -323,10 +334,14 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
       case 'url-not-image':
       case 'url-hang':
       case 'url-break':
+      case 'url-redirect-elsewhere':
         json(response, 200, {
           created: 0,
           data: [{ url: `${origin}/generated/${GENERATED_FILES[imageBehaviour]}?sig=${randomUUID()}`, revised_prompt: body.prompt }],
         });
+        return;
+      case 'url-elsewhere':
+        json(response, 200, { created: 0, data: [{ url: `${origin.replace('127.0.0.1', 'localhost')}/generated/image.png`, revised_prompt: body.prompt }] });
         return;
       case 'b64':
         json(response, 200, { created: 0, data: [{ b64_json: image.toString('base64'), revised_prompt: body.prompt }] });
@@ -341,6 +356,9 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}) {
       response.end(image);
     } else if (path === '/generated/never.png') {
       return;
+    } else if (path === '/generated/elsewhere.png') {
+      response.writeHead(302, { location: `${origin.replace('127.0.0.1', 'localhost')}/generated/image.png` });
+      response.end();
     } else if (path === '/generated/half.png') {
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': image.length });
       response.write(image.subarray(0, Math.floor(image.length / 2)));

@@ -7,7 +7,7 @@ import { contentTypeOf, STORAGE_KEY_PATTERN } from '../../providers/storage/keys
 import { storeRenditions } from '../../providers/storage/renditions';
 import { StorageProviderError } from '../../providers/storage/storage-provider-error';
 import { etagOf } from './http-caching';
-import { downloadRemoteImage, RemoteImageError, type RemoteImageFailure, type RemoteImageOptions } from './remote-image';
+import { downloadRemoteImage, RemoteImageError, type RemoteImageFailure, type RemoteImageOptions } from '../../remote-image';
 
 /** Longer keys are no key of ours (ours are ~60 characters); S3 refuses keys over 1 024 bytes anyway. */
 const FILE_KEY_MAX_LENGTH = 512;

@@ -1,6 +1,8 @@
 import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI from 'openai';
 import sharp from 'sharp';
+import { hostOf } from '../../address-policy';
+import { downloadRemoteImage, RemoteImageError } from '../../remote-image';
 import { ImageProviderError } from './image-provider-error';
 import type { ImageProvider } from './index';
 
@@ -20,6 +22,7 @@ export function createOpenAiCompatibleImages(options: OpenAiOptions & { maxBytes
   // DALL·E answers an address unless asked for base64; the GPT image models always answer base64 and
   // refuse the parameter; other servers choose — both answers are read.
   const asksBase64 = /^dall-e/i.test(options.model);
+  const serviceHost = hostOf(new URL(options.baseUrl));
 
   return {
     name: 'openai-compatible',
@@ -44,7 +47,7 @@ export function createOpenAiCompatibleImages(options: OpenAiOptions & { maxBytes
       const first = answer.data?.[0];
       let image: Buffer;
       if (first?.b64_json) image = Buffer.from(first.b64_json, 'base64');
-      else if (first?.url) image = await download(first.url, { timeoutMs: options.timeoutMs, maxBytes, signal });
+      else if (first?.url) image = await download(first.url, { serviceHost, timeoutMs: options.timeoutMs, maxBytes, signal });
       else throw new ImageProviderError('upstream', 'the image service answered without an image');
       if (image.length > maxBytes) throw new ImageProviderError('upstream', 'the image service answered an image that is too large');
       await requireImage(image);
@@ -66,48 +69,33 @@ async function requireImage(image: Buffer): Promise<void> {
   }
 }
 
-/** Fetches the image at once (the address is temporary), within the timeout and the size cap. */
-async function download(address: string, limits: { timeoutMs: number; maxBytes: number; signal: AbortSignal }): Promise<Buffer> {
-  let url: URL;
+/**
+ * Fetches the image at once (the address is temporary), within the timeout and the size cap, through the
+ * guard that image migration uses: whatever the service answers, the server calls no loopback, private or
+ * link-local address but the service's own host (a local server such as LocalAI answers addresses on
+ * itself), and follows redirects only within the same host, checking each one.
+ */
+async function download(address: string, limits: { serviceHost: string; timeoutMs: number; maxBytes: number; signal: AbortSignal }): Promise<Buffer> {
   try {
-    url = new URL(address);
-  } catch {
-    throw new ImageProviderError('upstream', 'the image service answered an invalid image address');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ImageProviderError('upstream', 'the image service answered an invalid image address');
-  }
-  const timeout = AbortSignal.timeout(limits.timeoutMs);
-  const late = () => timeout.aborted && !limits.signal.aborted;
-  const tooLarge = () => new ImageProviderError('upstream', 'the image to download is too large');
-  try {
-    const response = await fetch(url, { signal: AbortSignal.any([limits.signal, timeout]), redirect: 'follow' });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      throw new ImageProviderError('upstream', `the image download answered ${response.status}`, response.status);
-    }
-    if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) {
-      await response.body.cancel();
-      throw tooLarge();
-    }
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limits.maxBytes) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks);
+    return await downloadRemoteImage(address, { allowedHosts: [limits.serviceHost], timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: limits.signal });
   } catch (error) {
-    if (error instanceof ImageProviderError) throw error;
-    if (late()) throw new ImageProviderError('timeout', 'the image download took too long');
-    throw new ImageProviderError('upstream', 'the image could not be downloaded');
+    if (limits.signal.aborted) throw new ImageProviderError('upstream', 'the image request was stopped');
+    if (!(error instanceof RemoteImageError)) throw new ImageProviderError('upstream', 'the image could not be downloaded');
+    switch (error.reason) {
+      case 'unsupported-url':
+        throw new ImageProviderError('upstream', 'the image service answered an invalid image address');
+      case 'refused-address':
+      case 'refused-redirect':
+        throw new ImageProviderError('upstream', 'the image service answered an address this server does not call');
+      case 'too-large':
+        throw new ImageProviderError('upstream', 'the image to download is too large');
+      case 'timeout':
+        throw new ImageProviderError('timeout', 'the image download took too long');
+      case 'http-status':
+        throw new ImageProviderError('upstream', `the image download answered ${error.status ?? 0}`, error.status);
+      case 'network':
+        throw new ImageProviderError('upstream', 'the image could not be downloaded');
+    }
   }
 }
 

@@ -15,6 +15,8 @@ export interface RemoteImageOptions {
   /** For the whole download: connection, redirects and body. */
   timeoutMs: number;
   maxBytes?: number;
+  /** Stops the download from outside (the server shutting down); it then fails as 'network'. */
+  signal?: AbortSignal;
 }
 
 export type RemoteImageFailure =
@@ -44,7 +46,8 @@ export class RemoteImageError extends Error {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Downloads the bytes behind an image provider's (temporary) URL, guarding against server-side request
+ * Downloads the bytes behind an image provider's (temporary) URL — a memory being migrated, or an image
+ * service that answers an address instead of the image — guarding against server-side request
  * forgery: http(s) only, no non-public address unless the host is allowed — checked on the address the
  * connection really uses, so a DNS answer that changes between check and connect cannot slip through —
  * redirects only within the same host, a deadline and a size cap. What the bytes are is for the caller
@@ -62,10 +65,11 @@ export async function downloadRemoteImage(address: string, options: RemoteImageO
   if (!isFetchable(url)) throw new RemoteImageError('unsupported-url');
   const origin = url.host;
   const deadline = AbortSignal.timeout(options.timeoutMs);
+  const stop = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
 
   try {
     for (let hop = 0; ; hop++) {
-      const response = await request(url, allowed, deadline);
+      const response = await request(url, allowed, stop);
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status)) {
         response.resume();
@@ -83,7 +87,7 @@ export async function downloadRemoteImage(address: string, options: RemoteImageO
     }
   } catch (error) {
     if (error instanceof RemoteImageError) throw error;
-    if (deadline.aborted) throw new RemoteImageError('timeout');
+    if (deadline.aborted && !options.signal?.aborted) throw new RemoteImageError('timeout');
     throw new RemoteImageError('network');
   }
 }
@@ -111,7 +115,7 @@ function request(url: URL, allowed: Set<string>, signal: AbortSignal): Promise<I
         signal,
         agent: false,
         lookup: trusted ? undefined : publicOnlyLookup,
-        headers: { accept: 'image/png,image/jpeg,image/webp,image/*;q=0.8', 'user-agent': 'Souvenir (image migration)' },
+        headers: { accept: 'image/png,image/jpeg,image/webp,image/*;q=0.8', 'user-agent': 'Souvenir (image download)' },
       },
       resolve,
     );
