@@ -541,10 +541,11 @@ describe('generations cut short by a stopped process (docs/decisions/0028)', () 
   it('never finishes an attempt taken as dead meanwhile: its memory is not saved and its slot not given back twice', async () => {
     const user = await createUser(ai);
     const key = randomUUID();
-    // Two a day, one already used today: giving the slot back twice would show as 0.
+    // Two a day, one already used today: giving the slot back twice would show as 0. Free access: without
+    // it, a slot taken today before any journaled day is another request still making the free first memory.
     await setDailyLimit(ai, 2);
     const today = new Date().toISOString().slice(0, 10);
-    await ai.db.update(profiles).set({ imageGenerationCount: 1, lastImageGenerationDate: today }).where(eq(profiles.id, user.id));
+    await ai.db.update(profiles).set({ freeAccess: true, imageGenerationCount: 1, lastImageGenerationDate: today }).where(eq(profiles.id, user.id));
     standIn.behaveImages('hang');
     try {
       const pending = postGeneration(ai, user.cookie, buildGenerationRequest(), key);

@@ -178,6 +178,28 @@ describe('POST /api/generations on the embedded defaults', () => {
       await grantFreeAccess(t, user.id);
       expect((await postGeneration(t, user.cookie, buildGenerationRequest())).statusCode).toBe(201);
     });
+
+    it('gives a never-subscribed person one free memory, whether the requests come one by one or all at once', async () => {
+      await setDailyLimit(t, 3);
+      try {
+        const patient = await createUser(t);
+        const oneByOne = [];
+        for (let i = 0; i < 3; i++) oneByOne.push((await postGeneration(t, patient.cookie, buildGenerationRequest())).statusCode);
+        expect(oneByOne).toEqual([201, 402, 402]);
+        expect(await memoriesOf(t, patient.id)).toHaveLength(1);
+
+        const hasty = await createUser(t);
+        const atOnce = await Promise.all(Array.from({ length: 20 }, () => postGeneration(t, hasty.cookie, buildGenerationRequest())));
+        const codes = atOnce.map((r) => r.statusCode);
+        expect(codes.filter((code) => code === 201)).toHaveLength(1);
+        // The others learn what a later request would: the free session is spent, a subscription is needed.
+        expect(codes.filter((code) => code === 402)).toHaveLength(19);
+        expect(await memoriesOf(t, hasty.id)).toHaveLength(1);
+        expect(await generationCounterOf(t, hasty.id)).toEqual({ count: 1, day: today() });
+      } finally {
+        await setDailyLimit(t, 1);
+      }
+    });
   });
 
   describe('the daily limit', () => {

@@ -122,10 +122,17 @@ export function createChatService(deps: {
     return { profile, journalDays, subscription, hasAccess: journalDays === 0 || subscription.active };
   };
 
-  const requireChatAccess = async (userId: string): Promise<void> => {
-    if (!(await accessOf(userId)).hasAccess) {
+  /**
+   * Refuses (402) a person without access; otherwise says what the access rests on. 'first-session' is
+   * only true until a memory is made, so whoever reserves a generation on it must re-check it in the same
+   * step as the reservation (the generation repository's start), or simultaneous requests all pass.
+   */
+  const requireChatAccess = async (userId: string): Promise<'subscription' | 'first-session'> => {
+    const { hasAccess, subscription } = await accessOf(userId);
+    if (!hasAccess) {
       throw new AppError('SUBSCRIPTION_REQUIRED', 'A subscription is needed to talk with the agent after the first session.');
     }
+    return subscription.active ? 'subscription' : 'first-session';
   };
 
   /** Images left today (UTC date), from the profile's counter and the admin's limit. */

@@ -5,8 +5,11 @@ import { generations, journalDays, profiles, souvenirs } from '../../db/schema/i
 
 export type GenerationRow = typeof generations.$inferSelect;
 
-/** What starting a generation came to: the key is ours with a reserved slot, today's slots are all taken, or the key is not ours to take. */
-export type StartOutcome = 'reserved' | 'limit' | 'taken';
+/**
+ * What starting a generation came to: the key is ours with a reserved slot, today's slots are all taken,
+ * the free first session is already spent or being spent by another request, or the key is not ours to take.
+ */
+export type StartOutcome = 'reserved' | 'limit' | 'first-session-used' | 'taken';
 
 /** The UTC date (YYYY-MM-DD) a generation started on: the day its slot was reserved for. */
 export const reservedDayOf = (startedAt: Date) => startedAt.toISOString().slice(0, 10);
@@ -15,8 +18,14 @@ export const reservedDayOf = (startedAt: Date) => startedAt.toISOString().slice(
 const usedOn = (day: string) =>
   sql`(case when ${profiles.lastImageGenerationDate} = ${day}::date then ${profiles.imageGenerationCount} else 0 end)`;
 
-/** One slot of `day` taken, in one statement, only while below `limit` (the admin's daily limit). */
-async function reserveWith(db: Database, userId: string, day: string, limit: number): Promise<boolean> {
+/**
+ * One slot of `day` taken, in one statement, only while below `limit` (the admin's daily limit). With
+ * `firstSession` (the person's only access is the free first session) also only while they have no
+ * journaled day and no other slot of the day is held: a first-session generation holds the day's first
+ * slot until its memory writes the journaled day, so on PostgreSQL a simultaneous request waits for the
+ * row lock and then sees that slot taken, exactly as a later request sees the journaled day.
+ */
+async function reserveWith(db: Database, userId: string, day: string, limit: number, firstSession = false): Promise<boolean> {
   const rows = await db
     .update(profiles)
     .set({ imageGenerationCount: sql`${usedOn(day)} + 1`, lastImageGenerationDate: day })
@@ -24,6 +33,9 @@ async function reserveWith(db: Database, userId: string, day: string, limit: num
       and(
         eq(profiles.id, userId),
         sql`${usedOn(day)} < ${limit}`,
+        firstSession
+          ? sql`${usedOn(day)} = 0 and not exists (select 1 from ${journalDays} where ${journalDays.userId} = ${userId})`
+          : undefined,
       ),
     )
     .returning({ id: profiles.id });
@@ -65,9 +77,11 @@ export function createGenerationRepository(db: Database) {
      * Starts a generation in one transaction: an attempt of this key older than `staleBefore` is taken as
      * dead and recovered; then the key is taken (a new key, or one whose attempt failed, becomes `running`
      * for `userId`, started at `startedAt`) and one slot of that UTC day reserved, below `limit`. Today's slots all taken:
-     * the key is left failed ('limit'). The key running, done or another person's: nothing changes ('taken').
+     * the key is left failed ('limit'). With `firstSession`, the reservation also re-checks that the free first
+     * session is still unspent; spent, or held by another request: the key is left failed ('first-session-used').
+     * The key running, done or another person's: nothing changes ('taken').
      */
-    async start(input: { key: string; userId: string; startedAt: Date; staleBefore: Date; limit: number }): Promise<StartOutcome> {
+    async start(input: { key: string; userId: string; startedAt: Date; staleBefore: Date; limit: number; firstSession?: boolean }): Promise<StartOutcome> {
       const { key, userId, startedAt } = input;
       return db.transaction(async (tx) => {
         await recoverWith(tx, and(eq(generations.idempotencyKey, key), lt(generations.createdAt, input.staleBefore)));
@@ -81,9 +95,11 @@ export function createGenerationRepository(db: Database) {
           })
           .returning({ key: generations.idempotencyKey });
         if (taken.length === 0) return 'taken';
-        if (await reserveWith(tx, userId, reservedDayOf(startedAt), input.limit)) return 'reserved';
+        if (await reserveWith(tx, userId, reservedDayOf(startedAt), input.limit, input.firstSession)) return 'reserved';
         await tx.update(generations).set({ status: 'failed' }).where(eq(generations.idempotencyKey, key));
-        return 'limit';
+        // With a limit above 0 a refused first session means the free memory is spent or being made:
+        // access comes before the limit (docs/decisions/0016-access-before-daily-limit.md).
+        return input.firstSession === true && input.limit > 0 ? 'first-session-used' : 'limit';
       });
     },
 

@@ -158,9 +158,19 @@ export function createGenerationService(deps: {
     };
   };
 
-  /** Takes the key and reserves one of today's slots, in one transaction (the repository's start). */
-  const start = async (userId: string, key: string, startedAt: Date): Promise<StartOutcome> =>
-    generations.start({ key, userId, startedAt, staleBefore: new Date(startedAt.getTime() - deps.staleAfterMs), limit: await deps.settings.dailyGenerationLimit() });
+  /**
+   * Takes the key and reserves one of today's slots, in one transaction (the repository's start). A person
+   * let in by the free first session has it re-checked in the reservation's statement itself.
+   */
+  const start = async (userId: string, key: string, startedAt: Date, firstSession: boolean): Promise<StartOutcome> =>
+    generations.start({
+      key,
+      userId,
+      startedAt,
+      staleBefore: new Date(startedAt.getTime() - deps.staleAfterMs),
+      limit: await deps.settings.dailyGenerationLimit(),
+      firstSession,
+    });
 
   const dailyLimitReached = async (userId: string) => {
     const { limit } = await chat.generationLimit(userId);
@@ -254,15 +264,17 @@ export function createGenerationService(deps: {
       // may now need a subscription): the person is only asking what happened.
       const earlier = await generations.find(key);
       if (earlier?.status === 'done' && earlier.userId === userId) return answerExisting(userId, earlier);
-      await chat.requireChatAccess(userId);
+      const firstSession = (await chat.requireChatAccess(userId)) === 'first-session';
       const startedAt = new Date();
-      let outcome = await start(userId, key, startedAt);
+      let outcome = await start(userId, key, startedAt, firstSession);
       let row: GenerationRow | undefined;
       if (outcome === 'taken') {
         row = await generations.find(key);
         // It failed between our attempt and the read: one more try, then "in progress".
-        if (row?.status === 'failed' && row.userId === userId) outcome = await start(userId, key, startedAt);
+        if (row?.status === 'failed' && row.userId === userId) outcome = await start(userId, key, startedAt, firstSession);
       }
+      // The answer a request arriving just after the free memory would get from the access check.
+      if (outcome === 'first-session-used') throw new AppError('SUBSCRIPTION_REQUIRED', 'A subscription is needed to talk with the agent after the first session.');
       if (outcome === 'limit') throw await dailyLimitReached(userId);
       if (outcome === 'taken') return answerExisting(userId, row);
       return createReserved(userId, input, key, startedAt, context);
