@@ -3,11 +3,12 @@
 // tried from the outside, through the routes a client could call, with the spellings a client could try.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invitations, outboxMessages as outbox } from '@server/db/schema/index';
+import { invitations, outboxMessages as outbox, users } from '@server/db/schema/index';
 import { buildChatRequest, postChatReply } from './factories/chat-request';
 import { addJournalDay } from './factories/journal-day';
 import { createUser, signIn, uniqueEmail } from './factories/user';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './support/app';
+import { resetDatabase } from './support/database';
 
 const codeOf = (response: { json: () => unknown }) => (response.json() as { error?: { code?: string }; code?: string }).error?.code ?? (response.json() as { code?: string }).code;
 
@@ -138,6 +139,18 @@ describe('registration', () => {
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'INVITATION_INVALID']);
     const list = await t.app.inject({ url: '/api/admin/invitations', headers: { cookie: admin.cookie } });
     expect(list.json<{ items: { email: string; status: string }[] }>().items.find((i) => i.email === guest)).toMatchObject({ status: 'expired' });
+  });
+
+  it('invite: on a fresh instance only one of many simultaneous sign-ups without an invitation becomes the first account', async () => {
+    await resetDatabase();
+    const t = await createTestApp({ REGISTRATION: 'invite' });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => signUpAt(t, '/api/auth/sign-up/email', uniqueEmail('rush'))));
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(responses.filter((response) => response.statusCode === 403).map(codeOf)).toEqual(Array.from({ length: 19 }, () => 'INVITATION_INVALID'));
+    expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(1);
+    // Later ones meet the invitation rule as well.
+    expect(codeOf(await signUpAt(t, '/api/auth/sign-up/email', uniqueEmail('late')))).toBe('INVITATION_INVALID');
   });
 
   it('open: invitations are refused (there is nothing to invite to)', async () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invitations } from '../../db/schema/index';
+import { firstAccountClaims, invitations } from '../../db/schema/index';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -49,6 +49,21 @@ export function createInvitationsRepository(db: Database) {
           ),
         )
         .returning({ id: invitations.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes the claim to make the first account, in one statement: true for the one sign-up whose insert
+     * lands, or that replaces a claim older than `staleBefore` (its sign-up failed and made no account). On
+     * PostgreSQL a simultaneous insert waits for the first one's row and then finds it taken, so exactly one
+     * of many simultaneous sign-ups gets it; PGlite runs statements one at a time.
+     */
+    async claimFirstAccount(now: Date, staleBefore: Date): Promise<boolean> {
+      const rows = await db
+        .insert(firstAccountClaims)
+        .values({ id: 1, claimedAt: now })
+        .onConflictDoUpdate({ target: firstAccountClaims.id, set: { claimedAt: now }, setWhere: lt(firstAccountClaims.claimedAt, staleBefore) })
+        .returning({ id: firstAccountClaims.id });
       return rows.length > 0;
     },
   };

@@ -25,6 +25,12 @@ function toInvitation(row: InvitationRow, now: Date): Invitation {
   };
 }
 
+/**
+ * How long the first sign-up of a fresh instance holds its claim: far longer than a sign-up takes, short
+ * enough that one which failed after claiming does not keep the instance without an administrator for long.
+ */
+const FIRST_ACCOUNT_CLAIM_TTL_MS = 60_000;
+
 /** Why an account may not be made; the code is the one the API answers with. */
 export class RegistrationRefused extends Error {
   constructor(readonly code: 'REGISTRATION_CLOSED' | 'INVITATION_INVALID') {
@@ -58,7 +64,10 @@ export function createInvitationsService(deps: {
     async admit(email: string, token: string | null, now = new Date()): Promise<void> {
       if (deps.mode === 'open') return;
       const address = email.trim().toLowerCase();
-      if (deps.adminEmails.includes(address) || !(await deps.hasAnyUser())) return;
+      if (deps.adminEmails.includes(address)) return;
+      // "No account yet" is true for every sign-up that arrives before the first account is stored: only the
+      // one that takes the claim may go on without an invitation.
+      if (!(await deps.hasAnyUser()) && (await invitations.claimFirstAccount(now, new Date(now.getTime() - FIRST_ACCOUNT_CLAIM_TTL_MS)))) return;
       if (deps.mode === 'closed') throw new RegistrationRefused('REGISTRATION_CLOSED');
       if (token !== null && !INVITATION_TOKEN_PATTERN.test(token)) throw new RegistrationRefused('INVITATION_INVALID');
       if (!(await invitations.consume(address, token === null ? null : hashOf(token), now))) throw new RegistrationRefused('INVITATION_INVALID');
