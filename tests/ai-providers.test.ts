@@ -2,6 +2,8 @@
 // environment variable, no restart), tries an endpoint first, and the API key is kept sealed — never
 // answered, logged or stored in clear. Whichever provider the tab chooses, the crisis layer stands in front.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SAFETY_INSTRUCTIONS } from '@server/safety/instructions';
 import { buildChatRequest, eventsOf, postChatReply, textOf } from './factories/chat-request';
@@ -100,6 +102,32 @@ describe('the AI tab', () => {
     }
     const local = await as(t, admin.cookie, 'POST', '/api/admin/ai/models', { capability: 'chat', baseUrl: standIn.baseUrl.replace('127.0.0.1', 'localhost'), apiKey: KEY });
     expect(local.json()).toMatchObject({ ok: true });
+  });
+
+  it('refuses a local server that redirects to a link-local service, on the model list and Test', async () => {
+    // Port 1 is on fetch's list of ports it never opens: even a server without this rule would make no
+    // connection to the metadata address, so the test reaches nothing but 127.0.0.1.
+    const metadata = 'http://169.254.169.254:1/latest/meta-data/';
+    const asked: string[] = [];
+    const redirecting = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(307, { location: metadata });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/v1`;
+    try {
+      const admin = await createUser(t, { admin: true });
+      const listed = await as(t, admin.cookie, 'POST', '/api/admin/ai/models', { capability: 'chat', baseUrl });
+      expect(listed.statusCode, listed.body).toBe(400);
+      expect(listed.json().error.fields).toEqual({ baseUrl: ['validation.aiBaseUrlBlocked'] });
+      const tested = await as(t, admin.cookie, 'POST', '/api/admin/ai/test', { capability: 'chat', baseUrl, model: 'x' });
+      expect(tested.statusCode, tested.body).toBe(400);
+      expect(tested.json().error.fields).toEqual({ baseUrl: ['validation.aiBaseUrlBlocked'] });
+      expect(asked).toEqual(['GET /v1/models', 'POST /v1/chat/completions']);
+    } finally {
+      await new Promise((resolve) => redirecting.close(resolve));
+    }
   });
 
   it('switches the conversation to the endpoint with no restart, and back to offline the same way', async () => {

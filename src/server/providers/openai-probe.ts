@@ -7,6 +7,7 @@ export interface ProbeEndpoint {
   baseUrl: string;
   apiKey: string | null;
   timeoutMs: number;
+  checkUrl?: (url: string) => void;
 }
 
 /** The longest model list kept (OpenRouter lists a few hundred). */

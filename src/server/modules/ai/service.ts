@@ -56,6 +56,25 @@ const BUILD_ENDPOINT: { [C in AiCapability]: (options: OpenAiOptions) => Capabil
 
 const sameOrigin = (a: string | null, b: string) => a !== null && new URL(a).origin === new URL(b).origin;
 
+/**
+ * Runs a call to a typed address with the address rule asked at every redirect. The SDK reports a refused
+ * redirect as an unreachable server; the administrator is told what the typed address itself would have
+ * been told, since it leads there.
+ */
+async function underAddressRule<T>(call: (checkUrl: (url: string) => void) => Promise<T>): Promise<T> {
+  let refused: Error | null = null;
+  const result = await call((url) => {
+    try {
+      requireReachableAddress(url);
+    } catch (error) {
+      refused = error as Error;
+      throw error;
+    }
+  });
+  if (refused) throw refused as Error;
+  return result;
+}
+
 /** The local model file that answers a capability, and where it was chosen. */
 export interface LocalModelChoice {
   /** A name under `<DATA_DIR>/models`, or LOCAL_MODEL_PATH as set (it may be absolute). */
@@ -152,7 +171,7 @@ export function createAiService(deps: {
     const { key, readable } = openKey(row);
     // Kind of problem only: the key itself, or anything about it, is never logged.
     if (!readable) log.warn({ capability }, 'the stored AI key cannot be read with the current SECRETS_KEY: calling without it');
-    return BUILD_ENDPOINT[capability]({ baseUrl: row.baseUrl, apiKey: key, model: row.model, timeoutMs: timeoutOf(capability) });
+    return BUILD_ENDPOINT[capability]({ baseUrl: row.baseUrl, apiKey: key, model: row.model, timeoutMs: timeoutOf(capability), checkUrl: requireReachableAddress });
   }
 
   let cached: { at: number; value: Promise<{ rows: AiProviderRow[]; providers: CapabilityProviders }> } | null = null;
@@ -280,13 +299,14 @@ export function createAiService(deps: {
 
     async models(input: AiModelsRequest): Promise<AiModelsResponse> {
       requireReachableAddress(input.baseUrl);
-      return listModels({ baseUrl: input.baseUrl, apiKey: await keyFor(input.capability, input.baseUrl, input.apiKey), timeoutMs: PROBE_TIMEOUT_MS });
+      const apiKey = await keyFor(input.capability, input.baseUrl, input.apiKey);
+      return underAddressRule((checkUrl) => listModels({ baseUrl: input.baseUrl, apiKey, timeoutMs: PROBE_TIMEOUT_MS, checkUrl }));
     },
 
     async test(input: AiTestRequest, requestLog: FastifyBaseLogger): Promise<AiTestResponse> {
       requireReachableAddress(input.baseUrl);
       const apiKey = await keyFor(input.capability, input.baseUrl, input.apiKey);
-      const result = await probe(input.capability, { baseUrl: input.baseUrl, apiKey, model: input.model, timeoutMs: PROBE_TIMEOUT_MS });
+      const result = await underAddressRule((checkUrl) => probe(input.capability, { baseUrl: input.baseUrl, apiKey, model: input.model, timeoutMs: PROBE_TIMEOUT_MS, checkUrl }));
       requestLog.info(result.ok ? { capability: input.capability, latencyMs: result.latencyMs } : { capability: input.capability, reason: result.reason, upstreamStatus: result.status }, 'AI provider tested');
       return result;
     },
