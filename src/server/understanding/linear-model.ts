@@ -3,6 +3,7 @@
 // same corpus gives the same file on every machine. The file keeps the weights as 8-bit integers with one
 // scale per class: a few hundred KB, read in a few milliseconds, and what is measured is what ships.
 import type { SparseVector } from './features';
+import { createRandom } from './seeded-random';
 
 export interface LinearModel<Label extends string = string> {
   labels: readonly Label[];
@@ -31,18 +32,6 @@ export interface TrainingExample<Label extends string> {
   weight?: number;
 }
 
-/** mulberry32: a tiny seeded generator, identical on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function softmaxInto(logits: Float64Array, out: Float64Array) {
   let max = -Infinity;
   for (const z of logits) max = Math.max(max, z);
@@ -61,7 +50,7 @@ export function train<Label extends string>(labels: readonly Label[], examples: 
   const biasSquares = new Float64Array(K);
   const logits = new Float64Array(K);
   const probs = new Float64Array(K);
-  const random = seededRandom(options.seed);
+  const random = createRandom(options.seed);
   const order = examples.map((_, i) => i);
   const labelIndex = new Map(labels.map((label, i) => [label, i]));
   for (let epoch = 0; epoch < options.epochs; epoch++) {

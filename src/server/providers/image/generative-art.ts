@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { createRandom, readMood, seedOf } from '../mood/analyse';
+import { createRandom } from '../../understanding/seeded-random';
+import { readMood, seedOf } from '../mood/analyse';
 import { MOOD_STYLE, MOTIFS, type Mood, type Motif } from '../mood/lexicon';
 
 // The offline artwork: an original composition drawn as SVG and rendered to PNG with sharp.

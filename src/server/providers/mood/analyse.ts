@@ -157,15 +157,3 @@ export function readMood(text: string): MoodReading {
 export function seedOf(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32LE(0);
 }
-
-/** mulberry32: a small, fast, seeded generator of numbers in [0, 1). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -1,5 +1,6 @@
 import type { Language } from '@shared/limits';
-import { createRandom, readMood, seedOf, type MoodReading } from '../mood/analyse';
+import { createRandom } from '../../understanding/seeded-random';
+import { readMood, seedOf, type MoodReading } from '../mood/analyse';
 import type { Mood, Theme } from '../mood/lexicon';
 import { IMAGE_PROMPT_MAX } from './image-prompt-max';
 import type { ImagePromptInput, MemoryTextInput, MemoryTexts, PartOfDay, TextProvider, TextTurn } from './index';
