@@ -14,7 +14,7 @@
 
 import { createHmac, randomBytes } from 'node:crypto';
 import type { SafetyLevel } from '@shared/safety';
-import { safetyModel, scoreMessage, type SafetyModelFile, type SafetyScore, type SafetyThresholds } from '../understanding/safety-model';
+import { CONTEXT_TURNS, safetyModel, scoreMessage, type SafetyModelFile, type SafetyScore, type SafetyThresholds } from '../understanding/safety-model';
 
 export interface SafetyTurn {
   role: 'user' | 'assistant';
@@ -1329,7 +1329,8 @@ const UNTROUBLED: Reading = { level: 'none', signals: [], weak: [], denies: fals
 function learnedScore(model: SafetyModelFile, text: string, earlier: readonly string[], alone: boolean): SafetyScore {
   let scores = scoresByModel.get(model.model);
   if (!scores) scoresByModel.set(model.model, (scores = new Map<string, SafetyScore>()));
-  const context = earlier.slice(-3);
+  // The key holds exactly what the head reads: the message and its last few earlier messages.
+  const context = earlier.slice(-CONTEXT_TURNS);
   const key = createHmac('sha256', readingKey).update(context.join('\u0000')).update(alone ? '\u0002' : '\u0001').update(text).digest('base64');
   const known = scores.get(key);
   if (known) return known;

@@ -64,7 +64,7 @@ export function safetyModel(): SafetyModelFile {
 }
 
 /** Earlier messages count for this many of the person's last turns. */
-const CONTEXT_TURNS = 3;
+export const CONTEXT_TURNS = 3;
 /** Messages at least this long are also read in windows of two sentences. */
 const WINDOW_FROM_CHARS = 160;
 
