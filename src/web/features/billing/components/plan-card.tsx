@@ -6,14 +6,17 @@ import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { useCommunity } from '@web/lib/api/get-community';
 import { formatPrice } from '../format';
 
-type Included = 'sessions' | 'artwork' | 'community' | 'communityChat' | 'communityCalendar' | 'cancel';
+type Included = 'sessions' | 'artwork' | 'community' | 'communityChat' | 'communityCalendar' | 'communityPage' | 'cancel';
 
-/** The community line names only what an administrator has set up: a place to talk, a calendar, or both. */
-function communityLine(chat: boolean, calendar: boolean): Included[] {
-  if (chat && calendar) return ['community'];
-  if (chat) return ['communityChat'];
-  if (calendar) return ['communityCalendar'];
-  return [];
+/**
+ * The plan always includes community access; its line names only what an administrator has set up (a place to
+ * talk, a calendar, or both) and, with neither yet, the community page where they will appear.
+ */
+function communityLine(chat: boolean, calendar: boolean): Included {
+  if (chat && calendar) return 'community';
+  if (chat) return 'communityChat';
+  if (calendar) return 'communityCalendar';
+  return 'communityPage';
 }
 
 /** The one monthly plan: its price in the interface's language and what it includes. */
@@ -25,7 +28,7 @@ export function PlanCard({ language, children }: { language: Language; children:
   const included: Included[] = [
     'sessions',
     'artwork',
-    ...communityLine(Boolean(community?.chatServerUrl), Boolean(community?.calendarUrl.en ?? community?.calendarUrl.fr)),
+    communityLine(Boolean(community?.chatServerUrl), Boolean(community?.calendarUrl.en || community?.calendarUrl.fr)),
     'cancel',
   ];
 
@@ -47,7 +50,7 @@ export function PlanCard({ language, children }: { language: Language; children:
       <CardContent className="space-y-6">
         <div className="space-y-3">
           <h3 className="text-sm font-semibold text-ink">{t('pricing.plan.includedTitle')}</h3>
-          {/* Busy until the community read has answered: its line may still be added. */}
+          {/* Busy until the community read has answered: its line may still name more. */}
           <ul className="space-y-2.5" aria-busy={communityRead.isPending} data-testid="pricing-included">
             {included.map((item) => (
               <li key={item} className="flex gap-3 leading-relaxed text-ink">

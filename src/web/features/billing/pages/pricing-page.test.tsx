@@ -29,17 +29,18 @@ async function openPricing(options: Parameters<typeof renderBilling>[1] = {}, pa
 }
 
 describe('pricing page: the plan', () => {
-  it('promises only the community an administrator has set up', async () => {
+  it('always lists community access, naming only what an administrator has set up', async () => {
     const community = (chatServerUrl: string | null, en: string | null) => ({ 'GET /api/community': () => json({ chatServerUrl, calendarUrl: { en, fr: null } }) });
     const view = await openPricing({ handlers: community('https://chat.example.test', null) });
     expect(await screen.findByText('Community access: our gathering place')).toBeInTheDocument();
     expect(screen.queryByText(/art-therapy/)).not.toBeInTheDocument();
     view.unmount();
     await openPricing({ handlers: community(null, null) });
-    // Once the community read has answered (nothing set), the list is final: still no line.
+    // Once the community read has answered (nothing set), the plan still includes the community page.
     await waitFor(() => expect(screen.getByTestId('pricing-included')).toHaveAttribute('aria-busy', 'false'), WAIT);
     expect(screen.getByText(/Cancel anytime/)).toBeInTheDocument();
-    expect(screen.queryByText(/Community access/)).not.toBeInTheDocument();
+    expect(screen.getByText('Community access: the community page, where gatherings and a place to talk appear once they are set up')).toBeInTheDocument();
+    expect(screen.queryByText(/art-therapy/)).not.toBeInTheDocument();
   });
 
   it('is not offered on a private instance (BILLING=off): the page sends the person home', async () => {
