@@ -7,8 +7,8 @@ import { createMessage } from '../messages';
 import { useConversation, type WelcomeContext } from './use-conversation';
 
 const MINUTE = 60_000;
-const returning: WelcomeContext = { journalDays: 4, firstName: 'Camille', agentName: 'Lune' };
-const firstVisit: WelcomeContext = { journalDays: 0, firstName: 'Camille', agentName: 'Lune' };
+const returning: WelcomeContext = { journalDays: 4, firstName: 'Camille', agentName: 'Lune', voice: true };
+const firstVisit: WelcomeContext = { journalDays: 0, firstName: 'Camille', agentName: 'Lune', voice: true };
 
 let store: ConversationStore;
 
@@ -58,7 +58,21 @@ describe('starting a session', () => {
     expect(messages[0]).toMatchObject({ isUser: false, kind: 'welcome', timestamp: '20:00' });
     expect(messages[0]?.content).toContain("Hello Camille, I'm Lune.");
     expect(messages[0]?.content).toContain('at least three messages');
-    expect(messages[0]?.content).toContain('stays on this device');
+    expect(messages[0]?.content).toContain('press the microphone and speak');
+    // True whether or not the person later keeps their conversations encrypted on the server.
+    expect(messages[0]?.content).toContain('our server never keeps it in a form anyone could read');
+    expect(messages[0]?.content).not.toContain("isn't kept on our server");
+  });
+
+  it('on the first visit without a transcription service, asks to type and never mentions a microphone', async () => {
+    const { result } = await open({ ...firstVisit, voice: false });
+    const content = result.current.record?.messages[0]?.content ?? '';
+    expect(content).toContain('Tell me about it in your own words: type it below.');
+    expect(content).not.toMatch(/microphone/i);
+    await act(() => i18n.changeLanguage('fr'));
+    await advance();
+    expect(result.current.record?.messages[0]?.content).toContain('écris-la ci-dessous');
+    expect(result.current.record?.messages[0]?.content).not.toMatch(/micro/i);
   });
 
   it('afterwards, greets briefly by first name', async () => {

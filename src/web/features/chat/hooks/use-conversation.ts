@@ -9,16 +9,21 @@ export interface WelcomeContext {
   journalDays: number;
   firstName: string;
   agentName: string;
+  /** Whether a transcription service turns voice messages into text: only then is the microphone offered. */
+  voice: boolean;
 }
 
 /**
  * The agent's first message, in the interface language of the moment: a long explanation on the very
- * first visit (no journaled day yet), a short greeting afterwards.
+ * first visit (no journaled day yet), a short greeting afterwards. The explanation speaks of the
+ * microphone only when the chat offers one to the person.
  */
-export function welcomeText({ journalDays, firstName, agentName }: WelcomeContext): string {
+export function welcomeText({ journalDays, firstName, agentName, voice }: WelcomeContext): string {
   const name = firstName.trim();
   const hello = name ? i18n.t('chat:welcome.hello', { firstName: name }) : i18n.t('chat:welcome.helloGeneric');
-  return i18n.t(journalDays === 0 ? 'chat:welcome.first' : 'chat:welcome.greeting', { hello, agentName });
+  if (journalDays !== 0) return i18n.t('chat:welcome.greeting', { hello, agentName });
+  const howTo = i18n.t(voice ? 'chat:welcome.howToVoice' : 'chat:welcome.howToType');
+  return i18n.t('chat:welcome.first', { hello, agentName, howTo });
 }
 
 /** The language a welcome was written in, told by its opening word ("Hello", "Bonjour"); undefined if neither. */

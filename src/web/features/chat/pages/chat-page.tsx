@@ -68,8 +68,8 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   const [draft, setDraft] = useState('');
 
   const welcome = useMemo(
-    () => ({ journalDays: status.journalDays, firstName: status.firstName || me.profile.firstName, agentName: status.agent.name }),
-    [status.journalDays, status.firstName, me.profile.firstName, status.agent.name],
+    () => ({ journalDays: status.journalDays, firstName: status.firstName || me.profile.firstName, agentName: status.agent.name, voice: status.voice }),
+    [status.journalDays, status.firstName, me.profile.firstName, status.agent.name, status.voice],
   );
   const conversation = useConversation({ userId: me.user.id, welcome });
   const { country } = useSafetyCountry();
