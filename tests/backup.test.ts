@@ -6,7 +6,7 @@
 // A file that is not one of our archives, or one cut short, is refused before anything changes.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
-import { BackupError, createBackup, readBackup, restoreBackup } from '@server/db/backup';
+import { BackupError, createBackup, readBackup, restoreBackup, RESTORE_MAX_FILE_BYTES, RESTORE_MAX_TABLE_BYTES, RESTORE_MAX_TOTAL_BYTES } from '@server/db/backup';
 import { openDatabase, type DatabaseHandle } from '@server/db/client';
 import { migrate } from '@server/db/migrate';
 import { users } from '@server/db/schema/index';
@@ -27,6 +27,7 @@ import { createS3ArchiveStore, createS3Storage, type S3StorageOptions } from '@s
 import { addMemory } from './factories/memory';
 import { createUser, signIn } from './factories/user';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './support/app';
+import { fileLineOfZeros, gzipParts, manifestLineOf, runOf, withValue } from './support/backup-archives';
 import { testDatabase } from './support/database';
 import { snapshot } from './support/fuzz';
 import { startS3StandIn } from './support/s3-stand-in';
@@ -237,6 +238,78 @@ describe('backup and restore', () => {
       await backups.close();
       await storage.close?.();
     }
+  });
+});
+
+describe('a restore refused before it changes anything', () => {
+  it('a value a table does not accept: a coded 409, and the log names the table and the database code, never a row', async () => {
+    const t = await createTestApp();
+    const handle = await testDatabase();
+    const admin = await createUser(t, { admin: true });
+    const person = await createUser(t);
+    const words = 'Mon frère ne doit jamais lire ce ticket';
+    const ticket = await t.app.inject({ method: 'POST', url: '/api/support/tickets', headers: { cookie: person.cookie, origin: TEST_ORIGIN }, payload: { subject: 'Une question', message: words } });
+    expect(ticket.statusCode).toBe(201);
+    const filesDir = path.join(t.dataDir, 'files');
+    const { archive } = await createBackup(handle, createLocalFolderStorage({ dir: filesDir }));
+    const name = 'souvenir-2001-01-01T00-00-00-000Z.backup.gz';
+    mkdirSync(path.join(t.dataDir, 'backups'), { recursive: true });
+    writeFileSync(path.join(t.dataDir, 'backups', name), withValue(archive, 'support_tickets', 'created_at', 'not a date'));
+    const before = await snapshot(handle.db, filesDir);
+
+    const answer = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/restore`, headers: { cookie: admin.cookie, origin: TEST_ORIGIN }, payload: { confirm: name } });
+    expect([answer.statusCode, answer.json<{ error: { code: string } }>().error.code]).toEqual([409, 'BACKUP_UNUSABLE']);
+    expect(answer.body).not.toContain(words);
+    expect(await snapshot(handle.db, filesDir)).toEqual(before);
+    expect((await signIn(t, person.email, person.password)).statusCode).toBe(200);
+
+    const logged = t.logs.join('');
+    expect(logged).toMatch(/"refused":"BACKUP_UNUSABLE","table":"support_tickets","databaseCode":"22007"/);
+    const sessionToken = decodeURIComponent(person.cookie.split('=')[1]!).split('.')[0]!;
+    for (const secret of [words, person.email, sessionToken, 'not a date']) expect(logged).not.toContain(secret);
+  });
+
+  it('an archive that unfolds past what a restore takes: a coded refusal as soon as a bound is passed', { timeout: 120_000 }, async () => {
+    const t = await createTestApp();
+    const handle = await testDatabase();
+    await createUser(t);
+    const filesDir = path.join(t.dataDir, 'files');
+    const storage = createLocalFolderStorage({ dir: filesDir });
+    await storage.putImage('avatars/someone', await picture('#456'));
+    const manifest = manifestLineOf((await createBackup(handle, storage)).archive);
+    const before = await snapshot(handle.db, filesDir);
+    const key = (n: number) => `memories/someone/zeros-${n}.png`;
+    const cases: Record<string, () => Iterable<string>> = {
+      // The reviewer's archive: about a megabyte holding a 100 MB file.
+      'one file of 100 MB': function* () {
+        yield manifest;
+        yield* fileLineOfZeros(key(0), 100 * 1024 * 1024);
+        yield '{"end":true,"tables":0,"files":1}\n';
+      },
+      'one file just past the file bound': function* () {
+        yield manifest;
+        yield* fileLineOfZeros(key(0), RESTORE_MAX_FILE_BYTES + 1);
+        yield '{"end":true,"tables":0,"files":1}\n';
+      },
+      'files each within the bound, past the whole': function* () {
+        yield manifest;
+        for (let n = 0; n * (RESTORE_MAX_FILE_BYTES - 1024) <= RESTORE_MAX_TOTAL_BYTES; n++) yield* fileLineOfZeros(key(n), RESTORE_MAX_FILE_BYTES - 1024);
+      },
+      'a table past the table bound': function* () {
+        yield manifest;
+        yield '{"table":"users","rows":[{"name":"';
+        yield* runOf(RESTORE_MAX_TABLE_BYTES);
+        yield '"}]}\n';
+      },
+    };
+    for (const [label, parts] of Object.entries(cases)) {
+      const bomb = await gzipParts(parts());
+      expect(bomb.length, label).toBeLessThan(2 * 1024 * 1024);
+      const refused = await restoreBackup(handle, storage, bomb).catch((error: unknown) => error);
+      expect(refused, label).toBeInstanceOf(BackupError);
+      expect((refused as BackupError).code, label).toBe('BACKUP_TOO_LARGE');
+    }
+    expect(await snapshot(handle.db, filesDir)).toEqual(before);
   });
 });
 

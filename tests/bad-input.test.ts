@@ -6,7 +6,9 @@
 // coded 4xx, never a 5xx, and nothing stored changes (tables and files). Then odd but valid text (right-to-
 // left marks, invisible characters, emoji sequences, combining marks) never makes a 5xx either.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -32,6 +34,7 @@ import { ticketCreateSchema, ticketResponseSchema } from '@shared/contracts/supp
 import { ERROR_STATUS } from '@shared/errors';
 import { profiles, verifications } from '@server/db/schema/index';
 import { createAuth } from '@server/modules/auth/auth';
+import { fileLineOfZeros, gzipParts, manifestLineOf, withValue } from './support/backup-archives';
 import { pngImage, wavRecording } from './factories/audio';
 import { buildGenerationRequest } from './factories/generation';
 import { addMemory } from './factories/memory';
@@ -900,5 +903,36 @@ describe('JSON nested past the bound', () => {
     const signedIn = await send(t, 'POST', '/api/auth/sign-in/email', 'anon', json('nested 10 deep', { email: person.email, password: person.password, extra: nested(9) }));
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(sessionCookieOf(signedIn)).toBeTruthy();
+  });
+});
+
+describe('a backup archive that is wrong inside', () => {
+  // The archive is the body here: the administrator names one, and its content is what is bad. A value a
+  // table refuses, or a small archive that unfolds into a huge file, gets the archive's own coded 4xx.
+  it('is refused with its own code, changes nothing, and no row of it reaches the log', { timeout: 60_000 }, async () => {
+    const made = await send(t, 'POST', '/api/admin/backups', 'admin', undefined);
+    expect(made.statusCode, made.body).toBe(201);
+    const dir = path.join(t.dataDir, 'backups');
+    const archive = readFileSync(path.join(dir, made.json<{ name: string }>().name));
+    const bad = {
+      'souvenir-2001-01-01T00-00-00-000Z.backup.gz': { archive: withValue(archive, 'users', 'email', null), status: 409, code: 'BACKUP_UNUSABLE' },
+      'souvenir-2001-01-02T00-00-00-000Z.backup.gz': {
+        archive: await gzipParts([manifestLineOf(archive), ...fileLineOfZeros('memories/someone/zeros.png', 100 * 1024 * 1024), '{"end":true,"tables":0,"files":1}\n']),
+        status: 413,
+        code: 'BACKUP_TOO_LARGE',
+      },
+    };
+    for (const [name, { archive: body }] of Object.entries(bad)) writeFileSync(path.join(dir, name), body);
+    const logsBefore = t.logs.length;
+    await unchanged(async () => {
+      for (const [name, { status, code }] of Object.entries(bad)) {
+        const answer = await send(t, 'POST', `/api/admin/backups/${name}/restore`, 'admin', json('its name', { confirm: name }));
+        expect([answer.statusCode, answer.json().error.code], name).toEqual([status, code]);
+      }
+    });
+    const logged = t.logs.slice(logsBefore).join('');
+    expect(logged).toContain('"table":"users","databaseCode":"23502"');
+    expect(logged).not.toMatch(/@|"level":50|"stack"/);
+    for (const name of Object.keys(bad)) rmSync(path.join(dir, name));
   });
 });

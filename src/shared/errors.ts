@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   KEEPING_FULL: 413,
   /** A backup archive that cannot be restored here: not one of ours, cut short, or made by another version. */
   BACKUP_UNUSABLE: 409,
+  /** A backup archive that unfolds past what a restore decompresses (one file, one table, or in all). */
+  BACKUP_TOO_LARGE: 413,
   /** A private instance (BILLING=off): there is nothing to buy or manage. */
   BILLING_OFF: 404,
   /** Sign-up refused: registration is closed, or needs an invitation that is missing, expired, used or for another address. */

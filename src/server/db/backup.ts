@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { createGunzip, gzip } from 'node:zlib';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is, sql } from 'drizzle-orm';
 import type { StorageProvider } from '../providers/storage/index';
@@ -36,15 +36,51 @@ export interface BackupManifest {
   allFiles?: boolean;
 }
 
+/**
+ * What a restore decompresses at most. Stored files are images of at most 20 MB (the image providers' own
+ * limit) and their smaller renditions; a table's rows, as one JSON line, stay far below the table bound on any
+ * instance this format can hold (it is built as one string, which stops near 512 MiB). An archive past any of
+ * them is refused as soon as the bound is crossed, before anything changes: a few kilobytes of gzip can
+ * otherwise unfold into gigabytes (a 1 MB archive holding 100 MB of zeros).
+ */
+export const RESTORE_MAX_FILE_BYTES = 32 * 1024 * 1024;
+export const RESTORE_MAX_TABLE_BYTES = 128 * 1024 * 1024;
+export const RESTORE_MAX_TOTAL_BYTES = 256 * 1024 * 1024;
+
+/** A file line holds its bytes in base64 (4 characters for 3 bytes) and its key. */
+const MAX_FILE_LINE_BYTES = Math.ceil(RESTORE_MAX_FILE_BYTES / 3) * 4 + 4096;
+const FILE_LINE_START = Buffer.from('{"file":');
+
+export type BackupErrorCode = 'BACKUP_UNUSABLE' | 'BACKUP_TOO_LARGE';
+
+/**
+ * An archive refused, with the code the API answers and, for the log, only what locates the fault (a table's
+ * name, the database's error code): never a value from the archive, which holds sessions and tickets.
+ */
 export class BackupError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: BackupErrorCode = 'BACKUP_UNUSABLE',
+    readonly logFields?: { table: string; databaseCode: string },
+  ) {
     super(message);
     this.name = 'BackupError';
   }
 }
 
+const tooLarge = (what: string) =>
+  new BackupError(`This backup unfolds into ${what} than a restore takes (files ${RESTORE_MAX_FILE_BYTES} bytes, a table ${RESTORE_MAX_TABLE_BYTES}, in all ${RESTORE_MAX_TOTAL_BYTES}).`, 'BACKUP_TOO_LARGE');
+
+/** The SQLSTATE of a database error, wherever the driver or Drizzle put it (Drizzle wraps it as the cause). */
+function databaseCodeOf(error: unknown): string {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return 'unknown';
+}
+
 const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** Every table of the schema, parents before children (foreign keys), so rows can be inserted in order. */
@@ -144,6 +180,58 @@ export async function createBackup(handle: DatabaseHandle, storage: StorageProvi
   return { archive: await gzipAsync(Buffer.from(`${lines.join('\n')}\n`, 'utf8')), tables: tables.length, rows, files: fileLines.size };
 }
 
+/**
+ * The archive's lines, decompressed a chunk at a time and refused as soon as a line or the whole passes its
+ * bound, so a small archive that unfolds into gigabytes never does.
+ */
+async function boundedLines(archive: Buffer): Promise<string[]> {
+  const lines: string[] = [];
+  let total = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  // A line's bound depends on its kind, known from its first bytes: a file line holds up to a file in base64.
+  let bound = RESTORE_MAX_TABLE_BYTES;
+  let kindKnown = false;
+  const take = (piece: Buffer) => {
+    if (piece.length === 0) return;
+    pending.push(piece);
+    pendingBytes += piece.length;
+    if (!kindKnown && pendingBytes >= FILE_LINE_START.length) {
+      kindKnown = true;
+      if (Buffer.concat(pending).subarray(0, FILE_LINE_START.length).equals(FILE_LINE_START)) bound = MAX_FILE_LINE_BYTES;
+    }
+    if (pendingBytes > bound) throw tooLarge(bound === MAX_FILE_LINE_BYTES ? 'a larger file' : 'a larger table');
+  };
+  const endLine = () => {
+    if (pendingBytes > 0) lines.push(Buffer.concat(pending, pendingBytes).toString('utf8'));
+    pending = [];
+    pendingBytes = 0;
+    bound = RESTORE_MAX_TABLE_BYTES;
+    kindKnown = false;
+  };
+  const gunzip = createGunzip();
+  gunzip.end(archive);
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > RESTORE_MAX_TOTAL_BYTES) throw tooLarge('more');
+      let from = 0;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, from)) {
+        take(chunk.subarray(from, at));
+        endLine();
+        from = at + 1;
+      }
+      take(chunk.subarray(from));
+    }
+  } catch (error) {
+    gunzip.destroy();
+    if (error instanceof BackupError) throw error;
+    throw new BackupError('This file is not a Souvenir backup (it is not a gzip archive).');
+  }
+  endLine();
+  return lines;
+}
+
 interface ReadArchive {
   manifest: BackupManifest;
   tables: Map<string, unknown[]>;
@@ -152,13 +240,7 @@ interface ReadArchive {
 
 /** Reads and checks an archive: ours, a version we know, complete. Anything else is refused before any change. */
 export async function readBackup(archive: Buffer): Promise<ReadArchive> {
-  let text: string;
-  try {
-    text = (await gunzipAsync(archive)).toString('utf8');
-  } catch {
-    throw new BackupError('This file is not a Souvenir backup (it is not a gzip archive).');
-  }
-  const lines = text.split('\n').filter((line) => line.length > 0);
+  const lines = await boundedLines(archive);
   const parse = (line: string | undefined) => {
     try {
       return JSON.parse(line ?? '') as Record<string, unknown>;
@@ -176,7 +258,11 @@ export async function readBackup(archive: Buffer): Promise<ReadArchive> {
   for (const line of lines.slice(1, -1)) {
     const entry = parse(line);
     if (typeof entry.table === 'string' && Array.isArray(entry.rows)) tables.set(entry.table, entry.rows);
-    else if (typeof entry.file === 'string' && typeof entry.data === 'string') files.set(safeKey(entry.file), Buffer.from(entry.data, 'base64'));
+    else if (typeof entry.file === 'string' && typeof entry.data === 'string') {
+      const body = Buffer.from(entry.data, 'base64');
+      if (body.length > RESTORE_MAX_FILE_BYTES) throw tooLarge('a larger file');
+      files.set(safeKey(entry.file), body);
+    }
     else throw new BackupError('This backup holds an entry Souvenir does not know.');
   }
   if (tables.size !== end.tables || files.size !== end.files) throw new BackupError('This backup is incomplete (its counts do not match).');
@@ -228,9 +314,16 @@ export async function restoreBackup(handle: DatabaseHandle, storage: StorageProv
         const tableRows = read.tables.get(name) ?? [];
         if (tableRows.length === 0) continue;
         rows += tableRows.length;
-        await tx.execute(
-          sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(tableRows)}::json)`,
-        );
+        try {
+          await tx.execute(
+            sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(tableRows)}::json)`,
+          );
+        } catch (error) {
+          // The driver's error carries the statement and its parameters (every row of the table) and its
+          // message may quote the value: neither travels on. The archive is at fault, not the server.
+          const databaseCode = databaseCodeOf(error);
+          throw new BackupError(`This backup holds a value the table ${name} does not accept (database error ${databaseCode}).`, 'BACKUP_UNUSABLE', { table: name, databaseCode });
+        }
       }
     });
   } catch (error) {

@@ -31,7 +31,7 @@ export function backupsRoutes(deps: { admin: AdminGuard; backups: BackupsService
       { onRequest: deps.admin.onRequest, schema: { params: nameParams, body: backupRestoreSchema, response: { 200: backupRestoredSchema } } },
       async (request) => {
         request.log.warn({ backup: request.params.name }, 'restoring a backup');
-        return deps.backups.restore(request.params.name, request.body.confirm);
+        return deps.backups.restore(request.params.name, request.body.confirm, request.log);
       },
     );
   };

@@ -48,12 +48,14 @@ export function createBackupsService(deps: { database: DatabaseHandle; storage: 
     return running;
   }
 
-  async function restoreArchive(archive: Buffer) {
+  /** A refused archive answers its own code; the log learns where it failed (a table, a database code), never a value. */
+  async function restoreArchive(archive: Buffer, log?: FastifyBaseLogger) {
     try {
       return await restoreBackup(deps.database, deps.storage, archive);
     } catch (error) {
-      if (error instanceof BackupError) throw new AppError('BACKUP_UNUSABLE', error.message);
-      throw error;
+      if (!(error instanceof BackupError)) throw error;
+      log?.warn({ refused: error.code, ...error.logFields }, 'backup restore refused, nothing changed');
+      throw new AppError(error.code, error.message);
     }
   }
 
@@ -82,12 +84,12 @@ export function createBackupsService(deps: { database: DatabaseHandle; storage: 
       return archive;
     },
 
-    async restore(name: string, confirm: string) {
+    async restore(name: string, confirm: string, log?: FastifyBaseLogger) {
       checkedName(name);
       if (confirm !== name) throw new AppError('VALIDATION_FAILED', 'Type the name of the backup to confirm.', { confirm: ['validation.backupConfirm'] });
       const archive = await storageAnswer(deps.archives.read(name));
       if (!archive) throw new AppError('NOT_FOUND', 'No such backup.');
-      return storageAnswer(restoreArchive(archive));
+      return storageAnswer(restoreArchive(archive, log));
     },
 
     /** An archive given by hand (the command line's file): checked and restored like one from the store. */
