@@ -43,6 +43,7 @@ describe('health and public configuration', () => {
       emailVerificationRequired: false,
       mailProvider: 'outbox',
       privacyEmail: 'privacy@souvenir.local',
+      privacyContactPlaceholder: true,
       registration: 'open',
       billing: 'sandbox',
     });
@@ -50,6 +51,25 @@ describe('health and public configuration', () => {
     expect(response.body).not.toContain('another-secret-value');
     const health = await google.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json().providers.googleSignIn).toBe('google');
+  });
+});
+
+describe('the privacy contact', () => {
+  it('is the mail sender when PRIVACY_CONTACT is unset, PRIVACY_CONTACT when set, in the policy and the public configuration', async () => {
+    const contactOf = async (env: Record<string, string>) => {
+      const instance = await createTestApp(env);
+      const config = (await instance.app.inject({ method: 'GET', url: '/api/public-config' })).json<{ privacyEmail: string; privacyContactPlaceholder: boolean }>();
+      const policy = (await instance.app.inject({ method: 'GET', url: '/api/privacy-policy?language=fr' })).json<{ contactEmail: string; html: string }>();
+      expect(policy.contactEmail).toBe(config.privacyEmail);
+      expect(policy.html).toContain(config.privacyEmail);
+      expect(policy.html).not.toContain('souvenir.local');
+      return config;
+    };
+    expect(await contactOf({ MAIL_FROM: 'Souvenir <hello@journal.example>' })).toMatchObject({ privacyEmail: 'hello@journal.example', privacyContactPlaceholder: false });
+    expect(await contactOf({ MAIL_FROM: 'Souvenir <hello@journal.example>', PRIVACY_CONTACT: 'privacy@journal.example' })).toMatchObject({
+      privacyEmail: 'privacy@journal.example',
+      privacyContactPlaceholder: false,
+    });
   });
 });
 

@@ -309,6 +309,7 @@ export async function buildApp(deps: AppDependencies) {
         emailVerificationRequired: verificationRequired(mail),
         mailProvider: mail.name,
         privacyEmail: config.privacyEmail,
+        privacyContactPlaceholder: config.privacyContactPlaceholder,
         registration: config.registration.mode,
         billing: config.billing.provider,
       }),

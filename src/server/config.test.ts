@@ -41,6 +41,28 @@ describe('configuration', () => {
     });
   });
 
+  it('takes the privacy contact from PRIVACY_CONTACT, else the mail sender, and knows the placeholder', () => {
+    const contact = (env: Record<string, string>) => {
+      const config = loadConfig(env);
+      return { email: config.privacyEmail, placeholder: config.privacyContactPlaceholder };
+    };
+    expect(contact({})).toEqual({ email: 'privacy@souvenir.local', placeholder: true });
+    expect(contact({ MAIL_FROM: 'Souvenir <hello@journal.example>' })).toEqual({ email: 'hello@journal.example', placeholder: false });
+    expect(contact({ MAIL_FROM: 'hello@journal.example' })).toEqual({ email: 'hello@journal.example', placeholder: false });
+    expect(contact({ MAIL_FROM: 'Souvenir <hello@journal.example>', PRIVACY_CONTACT: 'privacy@journal.example' })).toEqual({
+      email: 'privacy@journal.example',
+      placeholder: false,
+    });
+    // The older name still works; the new one wins when both are set.
+    expect(contact({ PRIVACY_EMAIL: 'dpo@journal.example' })).toEqual({ email: 'dpo@journal.example', placeholder: false });
+    expect(contact({ PRIVACY_EMAIL: 'dpo@journal.example', PRIVACY_CONTACT: 'privacy@journal.example' }).email).toBe('privacy@journal.example');
+    // A sender without a usable address, or at the defaults' domain, leaves the placeholder.
+    expect(contact({ MAIL_FROM: 'Souvenir' })).toEqual({ email: 'privacy@souvenir.local', placeholder: true });
+    expect(contact({ MAIL_FROM: 'Souvenir <no-reply@souvenir.local>' })).toEqual({ email: 'privacy@souvenir.local', placeholder: true });
+    expect(contact({ PRIVACY_CONTACT: 'privacy@souvenir.local' })).toEqual({ email: 'privacy@souvenir.local', placeholder: true });
+    expect(() => loadConfig({ PRIVACY_CONTACT: 'not an address' })).toThrow(/PRIVACY_CONTACT/);
+  });
+
   it('lists every offending variable in one error', () => {
     const attempt = () =>
       loadConfig({

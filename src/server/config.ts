@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The sender of every e-mail when MAIL_FROM is unset: an address at a domain that reaches nobody. */
+const DEFAULT_MAIL_FROM = 'Souvenir <no-reply@souvenir.local>';
+/** The privacy policy's contact when no address is configured; it reaches nobody. */
+export const PRIVACY_CONTACT_PLACEHOLDER = 'privacy@souvenir.local';
+
 // Empty strings in an environment (or a copied .env.example) mean "not set".
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const flag = (fallback: boolean) =>
@@ -20,7 +25,7 @@ const envSchema = z.object({
   /** Seals the API keys saved in the admin panel's AI tab; a key made once in DATA_DIR when unset. */
   SECRETS_KEY: optional(z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
-  MAIL_FROM: optional(z.string().min(3)).default('Souvenir <no-reply@souvenir.local>'),
+  MAIL_FROM: optional(z.string().min(3)).default(DEFAULT_MAIL_FROM),
   ADMIN_EMAILS: optional(
     z
       .string()
@@ -38,7 +43,10 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   RATE_LIMIT_AUTH_MAX: optional(z.coerce.number().int().min(1)).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: optional(z.coerce.number().int().min(1)).default(60),
-  PRIVACY_EMAIL: optional(z.email()).default('privacy@souvenir.local'),
+  /** The privacy policy's contact address; the mail sender's address when unset. */
+  PRIVACY_CONTACT: optional(z.email('must be an e-mail address such as privacy@souvenir.example')),
+  /** The older name of PRIVACY_CONTACT, still read when PRIVACY_CONTACT is unset. */
+  PRIVACY_EMAIL: optional(z.email('must be an e-mail address such as privacy@souvenir.example')),
   SERVE_WEB: flag(true),
   AI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' })),
   AI_API_KEY: optional(z.string()),
@@ -149,7 +157,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     reminderCheckIntervalMs: env.REMINDER_CHECK_INTERVAL_SECONDS * 1000,
     rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000, exportMax: env.RATE_LIMIT_EXPORT_MAX, uploadMax: env.RATE_LIMIT_UPLOAD_MAX },
-    privacyEmail: env.PRIVACY_EMAIL,
+    ...privacyContact(env),
     serveWeb: env.SERVE_WEB,
     webDistDir: path.resolve('dist/web'),
     chat: {
@@ -246,6 +254,29 @@ function toConfig(env: z.infer<typeof envSchema>) {
 /** The billing mode in force: the explicit choice, else Stripe with a key, else the sandbox. */
 function billingMode(env: { BILLING?: 'stripe' | 'off' | 'sandbox' | undefined; STRIPE_SECRET_KEY?: string | undefined }) {
   return env.BILLING ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+}
+
+/** The address in a sender such as `Souvenir <hello@souvenir.example>` or `hello@souvenir.example`; null if none. */
+function senderAddress(from: string): string | null {
+  const address = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+  return z.email().safeParse(address).success ? address : null;
+}
+
+/**
+ * Who the privacy policy tells people to write to: PRIVACY_CONTACT (or its older name PRIVACY_EMAIL), else the
+ * address every e-mail is sent from. An address at `souvenir.local` (the defaults' domain) reaches nobody: it is a
+ * placeholder, which the admin panel points out until one is configured.
+ */
+function privacyContact(env: { PRIVACY_CONTACT?: string | undefined; PRIVACY_EMAIL?: string | undefined; MAIL_FROM: string }) {
+  const named = env.PRIVACY_CONTACT ?? env.PRIVACY_EMAIL;
+  const address = named ?? senderAddress(env.MAIL_FROM);
+  const placeholder = address === null || /@souvenir\.local$/i.test(address);
+  return {
+    /** The privacy policy's contact address. */
+    privacyEmail: address !== null && (named !== undefined || !placeholder) ? address : PRIVACY_CONTACT_PLACEHOLDER,
+    /** True while that address is a placeholder that reaches nobody. */
+    privacyContactPlaceholder: placeholder,
+  };
 }
 
 export class ConfigError extends Error {

@@ -33,6 +33,8 @@ export const publicConfigSchema = z.object({
   emailVerificationRequired: z.boolean(),
   mailProvider: z.enum(['outbox', 'smtp']),
   privacyEmail: z.string(),
+  /** True while the privacy contact is the placeholder address nobody reads (the admin panel says so). */
+  privacyContactPlaceholder: z.boolean(),
   /** Who may create an account: anyone, invited people only (with a link), or nobody. */
   registration: z.enum(['open', 'invite', 'closed']),
   /** 'off': a private instance; no pricing, no subscribe buttons. */

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
-import { apiError, baseHandlers, buildMe, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
+import { apiError, baseHandlers, buildMe, buildPublicConfig, json, mockFetch, type RecordedRequest } from '@web/testing/mock-fetch';
 import { renderApp } from '@web/testing/render-app';
 import { buildAdminTicket } from '@web/testing/ticket-fixtures';
 import { buildAdminSettings, settingsHandlers } from '../testing/admin-fixtures';
@@ -90,6 +90,25 @@ describe('admin panel', () => {
     await user.click(screen.getByRole('tab', { name: 'Coupons' }));
     expect(await screen.findByRole('region', { name: 'Coupon codes' }, WAIT)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=coupons');
+  });
+
+  it('says, above every tab, while the privacy contact is the placeholder nobody reads, in English and French', async () => {
+    const placeholder = buildPublicConfig({ privacyEmail: 'privacy@souvenir.local', privacyContactPlaceholder: true });
+    ticketServer([], { ...settingsHandlers(), 'GET /api/public-config': () => json(placeholder) });
+    renderApp('/home/admin?tab=limits');
+    const note = await screen.findByRole('note', { name: 'The privacy policy has no real contact address yet' }, WAIT);
+    expect(note).toHaveTextContent('It tells people to write to privacy@souvenir.local, a placeholder that reaches nobody. Set PRIVACY_CONTACT');
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByRole('note', { name: 'La politique de confidentialité n’a pas encore de vraie adresse de contact' }, WAIT)).toHaveTextContent(
+      'Définis PRIVACY_CONTACT',
+    );
+  });
+
+  it('says nothing of the privacy contact once a real one is configured', async () => {
+    ticketServer([], settingsHandlers());
+    renderApp('/home/admin?tab=limits');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Daily memory limit' }, WAIT)).toBeInTheDocument();
+    expect(screen.queryByRole('note', { name: /privacy policy/ })).not.toBeInTheDocument();
   });
 
   it('opens the tab named in the address', async () => {
