@@ -6,7 +6,8 @@
 // noise), Test answers, and the chat says the person is talking with an AI that runs on this server.
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAddresses } from './support/admin-db';
 import { DESKTOP, openPage } from './support/browser';
 import { openChat, sendAndWaitForReply } from './support/chat';
 import { setupSuite } from './support/suite';
@@ -87,6 +88,14 @@ const ADMINS = { en: `ai-admin-en-${randomBytes(4).toString('hex')}@example.test
 const LOCAL_ADMINS = { en: `ai-local-en-${randomBytes(4).toString('hex')}@example.test`, fr: `ai-local-fr-${randomBytes(4).toString('hex')}@example.test` };
 // One compute thread for the private model: the machine's other cores belong to the browser and the other tests.
 const s = setupSuite({ app: { env: { ADMIN_EMAILS: [...Object.values(ADMINS), ...Object.values(LOCAL_ADMINS)].join(','), CHAT_OFFLINE_DELAY_MS: '0', LOCAL_MODEL_THREADS: '1' } } });
+const ADMIN_USERS = { en: newUser({ email: ADMINS.en, language: 'en', firstName: 'Alex' }), fr: newUser({ email: ADMINS.fr, language: 'fr', firstName: 'Alex' }) };
+const LOCAL_ADMIN_USERS = { en: newUser({ email: LOCAL_ADMINS.en, language: 'en', firstName: 'Alex' }), fr: newUser({ email: LOCAL_ADMINS.fr, language: 'fr', firstName: 'Alex' }) };
+beforeAll(async () => {
+  const everyone = [...Object.values(ADMIN_USERS), ...Object.values(LOCAL_ADMIN_USERS)];
+  for (const user of everyone) await registerViaApi(s.app, user);
+  // A listed address is administrator once verified: one restart verifies all four, as their e-mail links would.
+  await verifyAddresses(s.app, everyone.map((user) => user.email));
+});
 
 const toast = (page: Page, lang: 'en' | 'fr', text: string) => page.getByRole('region', { name: ui(lang).toasts }).getByText(text, { exact: true });
 
@@ -105,7 +114,7 @@ describe.each(['en', 'fr'] as const)('the AI tab (%s)', (lang) => {
 
   it('connects the conversation to a service with Test and Save, then goes back to the built-in companion', async () => {
     const { page, context } = await openPage(s.browser, { locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
-    const admin = await registerViaApi(s.app, newUser({ email: ADMINS[lang], language: lang, firstName: 'Alex' }));
+    const admin = ADMIN_USERS[lang];
     await signInViaApi(context, s.app, admin);
     const section = await openAiTab(page, lang);
 
@@ -158,7 +167,7 @@ describe.each(['en', 'fr'] as const)('the AI tab (%s)', (lang) => {
 
   it('chooses the private model of this server: Test answers, and the chat says who the person is talking to', async () => {
     const { page, context } = await openPage(s.browser, { locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
-    const admin = await registerViaApi(s.app, newUser({ email: LOCAL_ADMINS[lang], language: lang, firstName: 'Alex' }));
+    const admin = LOCAL_ADMIN_USERS[lang];
     const fileName = `tiny-${lang}.gguf`;
     await mkdir(path.join(s.app.dataDir, 'models'), { recursive: true });
     await writeTinyModel(path.join(s.app.dataDir, 'models', fileName));

@@ -73,6 +73,8 @@ async function setup() {
     'PUT /api/me/country': { call: fixed({ url: '/api/me/country', body: { country: 'FR' } }), expect: signedIn(204) },
     'POST /api/me/welcome-back': { call: fixed({ url: '/api/me/welcome-back', body: {} }), expect: signedIn(204) },
     'PUT /api/me/profile': { call: fixed({ url: '/api/me/profile', body: { firstName: 'Someone', defaultLanguage: 'en', gender: 'other' } }), expect: signedIn(200) },
+    // No address is listed in ADMIN_EMAILS here: nobody has a setup code to use.
+    'POST /api/me/admin-setup': { call: fixed({ url: '/api/me/admin-setup', body: { code: 'AAAA-AAAA-AAAA-AAAA' } }), expect: signedIn(403) },
     'DELETE /api/me/avatar': { call: fixed({ url: '/api/me/avatar' }), expect: signedIn(204) },
     // Multipart only: a JSON body is refused before anything is read.
     'POST /api/me/avatar': { call: fixed({ url: '/api/me/avatar', body: { avatar: 'x' } }), expect: signedIn(415) },

@@ -26,7 +26,7 @@ import { continuityFactCreateSchema, continuitySettingsSchema } from '@shared/co
 import { invitationCreateSchema } from '@shared/contracts/invitations';
 import { signInMethodsUpdateSchema } from '@shared/contracts/sign-in';
 import { generationRequestSchema } from '@shared/contracts/generation';
-import { accountDeletionSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
+import { accountDeletionSchema, adminSetupSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
 import { conversationEnvelopeSchema, keepingKeysSchema, keepingOfferSchema } from '@shared/contracts/keeping';
 import { memoryUpdateSchema } from '@shared/contracts/memories';
 import { privacyPolicyUpdateSchema } from '@shared/contracts/privacy';
@@ -231,6 +231,8 @@ async function setup() {
     'PUT /api/me/country': our('owner', '/api/me/country', updateCountrySchema, () => ({ country: 'CA' })),
     'POST /api/me/welcome-back': our('owner', '/api/me/welcome-back', welcomeBackSchema, () => ({ language: 'en', gender: 'female' })),
     'PUT /api/me/profile': our('owner', '/api/me/profile', profileUpdateSchema, () => ({ firstName: 'Olivia', defaultLanguage: 'en', gender: 'other' })),
+    // A listed address with a mistyped setup code is refused and made nothing (tests/admin-setup.test.ts); here, none.
+    'POST /api/me/admin-setup': our('owner', '/api/me/admin-setup', adminSetupSchema, () => ({ code: 'AAAA-AAAA-AAAA-AAAA' })),
     'DELETE /api/me/avatar': none('owner', '/api/me/avatar'),
     'POST /api/me/avatar': { kind: 'multipart', as: 'owner', url: '/api/me/avatar', field: 'avatar', content: 'image', maxBytes: 2 * 1024 * 1024 },
     'POST /api/chat/reply': our('owner', '/api/chat/reply', chatReplyRequestSchema, () => ({

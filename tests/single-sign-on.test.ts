@@ -110,6 +110,26 @@ describe('single sign-on through an OpenID provider', () => {
   });
 });
 
+describe('an address in ADMIN_EMAILS signing in through the provider', () => {
+  it('is administrator only when the provider says the address is verified', async () => {
+    await createUser(await ssoApp());
+    const unverified = uniqueEmail('sso-boss-unverified');
+    const verified = uniqueEmail('sso-boss-verified');
+    const t = await ssoApp({ ADMIN_EMAILS: `${unverified},${verified}` });
+    idp.addPerson({ email: unverified, emailVerified: false, name: 'Claims' });
+    idp.addPerson({ email: verified, emailVerified: true, name: 'Owns' });
+
+    const claimed = await ssoSignIn(t, unverified);
+    expect(claimed.cookie).toBeDefined();
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: claimed.cookie! } })).json()).toMatchObject({ profile: { isAdmin: false } });
+    expect((await t.app.inject({ url: '/api/admin/settings', headers: { cookie: claimed.cookie! } })).statusCode).toBe(403);
+
+    const owned = await ssoSignIn(t, verified);
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: owned.cookie! } })).json()).toMatchObject({ profile: { isAdmin: true } });
+    expect((await t.app.inject({ url: '/api/admin/settings', headers: { cookie: owned.cookie! } })).statusCode).toBe(200);
+  });
+});
+
 describe('turning password sign-in off', () => {
   it('is refused until the administrator has signed in with single sign-on, then refuses passwords', async () => {
     const t = await ssoApp();

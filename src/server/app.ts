@@ -11,6 +11,8 @@ import { createAuth, verificationRequired } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAdminGuard, createSessionReader } from './modules/auth/service';
+import { createAdminSetupService } from './modules/auth/admin-setup';
+import { adminSetupRoutes } from './modules/auth/admin-setup-routes';
 import { backupsRoutes } from './modules/backups/routes';
 import { createBackupsService } from './modules/backups/service';
 import { createSignInRepository } from './modules/sign-in/repository';
@@ -133,7 +135,9 @@ export async function buildApp(deps: AppDependencies) {
   const mail = deps.mail ?? createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const storage = deps.storage ?? createStorageProvider({ localDir: path.join(config.dataDir, 'files'), s3: config.storage.s3 });
   const files = createFilesService({ storage, remote: config.storage.migration });
-  const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails, files });
+  // Without e-mail nothing can verify an address, so one listed in ADMIN_EMAILS proves itself with a setup code.
+  const adminSetupByCode = config.adminEmails.length > 0 && !verificationRequired(mail);
+  const profiles = createProfileService({ profiles: createProfileRepository(database.db), adminEmails: config.adminEmails, files, adminSetupByCode });
   // The administrators' settings, read by the chat, generation, billing and community; what the panel
   // shows of the providers is read when asked (`providers` below), since the AI tab can change them.
   const settings = createSettingsService({ settings: createSettingsRepository(database.db), files, providers: () => providers() });
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDependencies) {
     registration: invitations,
   });
   const session = createSessionReader(auth, authRepository);
+  const adminSetup = createAdminSetupService({ sessions: authRepository, profiles, enabled: adminSetupByCode });
   // "Private AI on this server": model files under <DATA_DIR>/models, each run in its own worker thread once
   // used (nothing starts until then), downloaded in the background from addresses the AI tab's rule allows.
   const localRuntime = createLocalModelRuntime({
@@ -270,6 +275,7 @@ export async function buildApp(deps: AppDependencies) {
 
   await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }, originOf));
   await app.register(profileRoutes({ session, profiles, uploadMax: config.rateLimit.uploadMax }));
+  await app.register(adminSetupRoutes({ session, adminSetup }));
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
@@ -312,6 +318,7 @@ export async function buildApp(deps: AppDependencies) {
         privacyContactPlaceholder: config.privacyContactPlaceholder,
         registration: config.registration.mode,
         billing: config.billing.provider,
+        agentGender: (await settings.agent()).agentGenderFr,
       }),
     }),
   );
@@ -365,6 +372,7 @@ export async function buildApp(deps: AppDependencies) {
   const recoverGenerations = (everyRunning: boolean) =>
     generation.recoverInterrupted(app.log, { everyRunning }).catch((error: unknown) => app.log.error({ err: error }, 'recovering interrupted generations failed'));
   app.addHook('onReady', async () => {
+    await adminSetup.printCode(app.log).catch((error: unknown) => app.log.error({ err: error }, 'could not make an administrator setup code'));
     await recoverGenerations(database.driver === 'pglite');
     // Renditions for memories made before them: in the background, one at a time, never delaying the start.
     backgroundTasks.run(

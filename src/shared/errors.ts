@@ -66,6 +66,8 @@ export const ERROR_STATUS = {
   SSO_NOT_PROVEN: 409,
   /** A privacy policy whose Markdown cannot be drawn within the server's time or size limit (long runs of `*`, `[`, `>`…). */
   PRIVACY_POLICY_TOO_COMPLEX: 422,
+  /** The administrator setup code typed is not one the server printed, or was used already or has expired. */
+  ADMIN_SETUP_CODE_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

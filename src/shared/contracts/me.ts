@@ -15,6 +15,11 @@ export const profileSchema = z.object({
   country: z.enum(SAFETY_COUNTRIES).nullable(),
   /** Present only when the caller is an administrator: the medical note is confidential. */
   medicalDiagnosis: z.string().nullable().optional(),
+  /**
+   * Present (true) only for an address listed in ADMIN_EMAILS that is not administrator yet, on an instance
+   * without e-mail: the profile offers to enter the setup code printed in the server's log.
+   */
+  adminSetupCode: z.literal(true).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -85,3 +90,9 @@ export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
 
 /** GET /api/me/export — a ZIP (docs/data-export.md): `souvenir-export.json` and `images/<memory id>.<ext>`. */
 export const EXPORT_FORMAT_VERSION = 1;
+
+/** POST /api/me/admin-setup — the setup code printed in the server's log; answers 204. */
+export const adminSetupSchema = z.strictObject({
+  code: z.string({ error: 'validation.setupCodeRequired' }).trim().min(1, 'validation.setupCodeRequired').max(64, 'validation.setupCodeInvalid'),
+});
+export type AdminSetupInput = z.infer<typeof adminSetupSchema>;

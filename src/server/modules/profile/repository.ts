@@ -23,6 +23,12 @@ export function createProfileRepository(db: Database) {
       return row;
     },
 
+    /** False when there is no such profile. */
+    async setAdmin(id: string, isAdmin: boolean): Promise<boolean> {
+      const rows = await db.update(profiles).set({ isAdmin, updatedAt: new Date() }).where(eq(profiles.id, id)).returning({ id: profiles.id });
+      return rows.length === 1;
+    },
+
     async freeAccessOf(id: string): Promise<boolean> {
       const [row] = await db.select({ freeAccess: profiles.freeAccess }).from(profiles).where(eq(profiles.id, id));
       return row?.freeAccess ?? false;

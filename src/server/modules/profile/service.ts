@@ -21,11 +21,22 @@ export interface SessionUser {
 export const toLanguage = (value: unknown): Language =>
   LANGUAGES.includes(value as Language) ? (value as Language) : 'en';
 
-export function createProfileService(deps: { profiles: ProfileRepository; adminEmails: string[]; files: FilesService }) {
+export function createProfileService(deps: {
+  profiles: ProfileRepository;
+  adminEmails: string[];
+  files: FilesService;
+  /** No e-mail can verify an address here: a listed address proves itself with the setup code from the log. */
+  adminSetupByCode?: boolean;
+}) {
   const { profiles, adminEmails, files } = deps;
 
-  /** Administrators: the profile flag, or an address listed in ADMIN_EMAILS. Decided here only. */
-  const isAdmin = (email: string, row: ProfileRow) => row.isAdmin || adminEmails.includes(email.toLowerCase());
+  const isListedAdmin = (email: string) => adminEmails.includes(email.trim().toLowerCase());
+  /**
+   * Administrators: the profile flag (the first account, or a setup code used), or an address listed in
+   * ADMIN_EMAILS once it is verified — by its e-mail link, or by a single sign-on provider that says so.
+   * Listed but unverified grants nothing: anyone could register that address first. Decided here only.
+   */
+  const isAdmin = (user: Pick<SessionUser, 'email' | 'emailVerified'>, row: ProfileRow) => row.isAdmin || (user.emailVerified && isListedAdmin(user.email));
 
   /** Only pictures this person uploaded are ever removed: `/files/avatars/<their id>/…`. */
   const ownAvatarKey = (userId: string, url: string | null) => {
@@ -45,7 +56,7 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
 
   async function getMe(user: SessionUser): Promise<MeResponse> {
     const row = await requireProfile(user.id);
-    const admin = isAdmin(user.email, row);
+    const admin = isAdmin(user, row);
     return {
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified, image: user.image ?? null },
       profile: {
@@ -59,6 +70,7 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
         country: isSafetyCountry(row.country) ? row.country : null,
         // Confidential: only administrators ever receive it.
         ...(admin ? { medicalDiagnosis: row.medicalDiagnosis } : {}),
+        ...(!admin && deps.adminSetupByCode && isListedAdmin(user.email) ? { adminSetupCode: true } : {}),
       },
     };
   }
@@ -70,13 +82,21 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
   };
 
   return {
-    async createForUser(user: { id: string; email: string; name: string; defaultLanguage?: unknown }) {
+    /** A listed address is stored as administrator only when its account arrives verified (single sign-on). */
+    async createForUser(user: { id: string; email: string; emailVerified?: boolean; name: string; defaultLanguage?: unknown }) {
       await profiles.insertForUser({
         id: user.id,
         firstName: user.name.trim(),
         defaultLanguage: toLanguage(user.defaultLanguage),
-        forceAdmin: adminEmails.includes(user.email.toLowerCase()),
+        forceAdmin: user.emailVerified === true && isListedAdmin(user.email),
       });
+    },
+
+    isListedAdmin,
+
+    /** Stores the administrator flag (a setup code was used). */
+    async grantAdmin(userId: string): Promise<void> {
+      if (!(await profiles.setAdmin(userId, true))) throw new AppError('NOT_FOUND', 'Profile not found');
     },
 
     /** The help panel's country choice; null goes back to the browser's guess. */
@@ -97,7 +117,7 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
      */
     async updateProfile(user: SessionUser, input: ProfileUpdateInput): Promise<MeResponse> {
       const row = await requireProfile(user.id);
-      const admin = isAdmin(user.email, row);
+      const admin = isAdmin(user, row);
       if (input.medicalDiagnosis !== undefined && !admin) throw new AppError('FORBIDDEN', 'Only administrators keep a medical note.');
       await profiles.updateProfile(user.id, {
         firstName: input.firstName,
@@ -135,7 +155,7 @@ export function createProfileService(deps: { profiles: ProfileRepository; adminE
 
     async isAdmin(user: SessionUser): Promise<boolean> {
       const row = await profiles.findById(user.id);
-      return row ? isAdmin(user.email, row) : false;
+      return row ? isAdmin(user, row) : false;
     },
 
     async setLanguage(userId: string, language: Language): Promise<void> {

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useMe } from '@web/lib/api/get-me';
 import { usePageTitle } from '@web/lib/page-head';
+import { AdminSetupSection } from '../components/admin-setup-section';
 import { AvatarSection } from '../components/avatar-section';
 import { PasswordSection } from '../components/change-password-dialog';
 import { CloseAccountSection } from '../components/close-account-section';
@@ -36,6 +37,7 @@ export function ProfilePage() {
         <h1 className="text-4xl font-medium sm:text-5xl">{t('title')}</h1>
         <p className="max-w-prose text-lg leading-relaxed text-ink-muted">{t('intro')}</p>
       </div>
+      {me.data.profile.adminSetupCode ? <AdminSetupSection /> : null}
       <AvatarSection me={me.data} />
       {/* Keyed by person: another account signing in on this tab gets its own values, not the last one's. */}
       <ProfileForm key={me.data.user.id} me={me.data} />
