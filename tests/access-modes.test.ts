@@ -102,8 +102,10 @@ describe('registration', () => {
     expect(invited.statusCode).toBe(201);
     expect(invited.json()).toMatchObject({ email: guest, status: 'pending', language: 'fr' });
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, guest));
-    const link = /https?:\/\/[^\s"]+invitation=([A-Za-z0-9_-]{43})/.exec(mail!.text)!;
+    const link = /https?:\/\/[^\s"]+invitation=([A-Za-z0-9_-]{43})[^\s"]*/.exec(mail!.text)!;
     expect(link[0].startsWith(`${TEST_ORIGIN}/auth?`)).toBe(true);
+    // The page opens in the language the administrator chose for the invitation.
+    expect(new URL(link[0]).searchParams.get('lang')).toBe('fr');
     const token = link[1]!;
     // Only a hash is stored.
     expect(JSON.stringify(await t.db.select().from(invitations))).not.toContain(token);

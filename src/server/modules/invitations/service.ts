@@ -78,7 +78,8 @@ export function createInvitationsService(deps: {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + deps.ttlMs);
       const row = await invitations.replace({ email: input.email, tokenHash: hashOf(token), language: input.language, invitedBy: ctx.invitedBy, expiresAt });
-      const url = `${ctx.origin}/auth?tab=register&invitation=${token}`;
+      // The page opens in the invitation's language (the one its e-mail is written in), not the browser's.
+      const url = `${ctx.origin}/auth?tab=register&invitation=${token}&lang=${input.language}`;
       try {
         await deps.mail.send(invitationEmail({ language: input.language, to: input.email, url, expiresAt }));
       } catch {

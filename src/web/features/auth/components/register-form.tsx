@@ -56,7 +56,8 @@ export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
     <form method="post" noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={formMessage ? alertId : undefined}>
       <FormAlert id={alertId} message={formMessage} />
       <FormField id={`${id}-email`} label={t('auth:fields.email')} error={fieldError(fieldKeys.email)} invalid={invalid.email} invalidDescribedBy={alertId}>
-        <Input type="email" autoComplete="email" inputMode="email" readOnly={invitation !== undefined} {...register('email')} />
+        {/* The invited address is in the page the server draws, before the app runs and fills the form. */}
+        <Input type="email" autoComplete="email" inputMode="email" readOnly={invitation !== undefined} defaultValue={invitation?.email} {...register('email')} />
       </FormField>
       <FormField
         id={`${id}-password`}
