@@ -12,15 +12,18 @@ import { Select } from '@web/components/ui/select';
 import { currentLanguage, translateMessageKey } from '@web/lib/i18n';
 import { registerSchema, useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-error';
+import { useCredentialsDraft, type CredentialsDraft } from './credentials-draft';
 import { splitFormErrors } from './split-form-errors';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
   /** An invitation link: its address is the account's, and its token goes with the form. */
   invitation?: { token: string; email: string } | undefined;
+  /** What was typed in the other tab's form, and where this one keeps what is typed here. */
+  draft?: CredentialsDraft;
 }
 
-export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
+export function RegisterForm({ onRegistered, invitation, draft }: RegisterFormProps) {
   const { t } = useTranslation(['auth', 'validation', 'common']);
   const id = useId();
   const signUp = useSignUp();
@@ -28,11 +31,14 @@ export function RegisterForm({ onRegistered, invitation }: RegisterFormProps) {
   const {
     register,
     handleSubmit,
+    getValues,
+    watch,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { email: invitation?.email ?? '', password: '', firstName: '', defaultLanguage: currentLanguage() },
+    defaultValues: { email: invitation?.email ?? draft?.email ?? '', password: draft?.password ?? '', firstName: '', defaultLanguage: currentLanguage() },
   });
+  useCredentialsDraft(draft, getValues, watch);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(undefined);

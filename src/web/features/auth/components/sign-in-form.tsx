@@ -11,15 +11,18 @@ import { meQueryKey } from '@web/lib/api/get-me';
 import { translateMessageKey } from '@web/lib/i18n';
 import { signInSchema, useSignIn } from '../api/sign-in';
 import { authErrorMessage } from '../auth-error';
+import { useCredentialsDraft, type CredentialsDraft } from './credentials-draft';
 import { splitFormErrors } from './split-form-errors';
 
 interface SignInFormProps {
   /** Prefilled after registering, so only the password is left to type. */
   defaultEmail?: string;
   onForgotPassword: (email: string) => void;
+  /** What was typed in the other tab's form, and where this one keeps what is typed here. */
+  draft?: CredentialsDraft;
 }
 
-export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormProps) {
+export function SignInForm({ defaultEmail = '', onForgotPassword, draft }: SignInFormProps) {
   const { t } = useTranslation(['auth', 'validation']);
   const id = useId();
   const queryClient = useQueryClient();
@@ -30,8 +33,14 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
     handleSubmit,
     getValues,
     setFocus,
+    watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: defaultEmail, password: '' } });
+  } = useForm({
+    resolver: zodResolver(signInSchema),
+    // Just registered: the new address, and the password left to type.
+    defaultValues: defaultEmail ? { email: defaultEmail, password: '' } : { email: draft?.email ?? '', password: draft?.password ?? '' },
+  });
+  useCredentialsDraft(draft, getValues, watch);
 
   useEffect(() => {
     if (defaultEmail) setFocus('password');

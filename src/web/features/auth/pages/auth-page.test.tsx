@@ -107,6 +107,29 @@ describe('register form', () => {
   });
 });
 
+describe('switching tabs', () => {
+  // The page drawn on the server shows the sign-in form; a press on "Register" made before the app ran is given
+  // again once it has, by which time the address and password may be typed in the sign-in form.
+  it('keeps the e-mail and password typed in one form for the other, and registers with them', async () => {
+    const { requests } = mockFetch({
+      ...baseHandlers(null),
+      'POST /api/auth/sign-up/email': () => json({ token: null, user: { id: 'u1', email: 'camille@example.com', name: 'Camille' } }),
+    });
+    const { user } = await openAuth();
+    await user.type(screen.getByLabelText('E-mail'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-long-password');
+
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    expect(await screen.findByLabelText('First name')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('camille@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('a-long-password');
+    await user.type(screen.getByLabelText('First name'), 'Camille');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/auth/sign-up/email')).toBe(true));
+    expect(requests.find((r) => r.path === '/api/auth/sign-up/email')?.body).toMatchObject({ email: 'camille@example.com', password: 'a-long-password' });
+  });
+});
+
 describe('forgot password', () => {
   it('always gives the same answer, whether or not the account exists', async () => {
     mockFetch({ ...baseHandlers(null), 'POST /api/auth/request-password-reset': () => authError(400, 'USER_NOT_FOUND') });

@@ -13,6 +13,7 @@ import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { useLoadingTimeout } from '@web/lib/use-loading-timeout';
 import { usePageTitle } from '@web/lib/page-head';
 import { AuthShell } from '../components/auth-shell';
+import { emptyDraft } from '../components/credentials-draft';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { useInvitation } from '../api/get-invitation';
 import { RegisterForm } from '../components/register-form';
@@ -35,6 +36,8 @@ export function AuthPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   // Changing the key remounts the sign-in form with the new e-mail prefilled.
   const [signInEmail, setSignInEmail] = useState('');
+  // The e-mail and password typed in one tab's form, for the other's.
+  const [draft] = useState(emptyDraft);
   const showSpinner = useLoadingTimeout(me.isPending, AUTH_SPINNER_MAX_MS);
   useAuthLinkToasts();
 
@@ -83,6 +86,7 @@ export function AuthPage() {
                       <SignInForm
                         key={signInEmail}
                         defaultEmail={signInEmail}
+                        draft={draft}
                         onForgotPassword={(email) => {
                           setSignInEmail(email);
                           setForgotOpen(true);
@@ -95,7 +99,7 @@ export function AuthPage() {
                       {registration === 'invite' && invitationToken !== null ? (
                         <InvitedRegistration token={invitationToken} onRegistered={handleRegistered} />
                       ) : (
-                        <RegisterForm onRegistered={handleRegistered} />
+                        <RegisterForm onRegistered={handleRegistered} draft={draft} />
                       )}
                     </TabsContent>
                   ) : null}
