@@ -238,7 +238,7 @@ describe('the AI tab', () => {
     expect(t.logs.join('')).toContain('AI provider saved');
     expect(t.logs.join('')).not.toContain(KEY.slice(3));
     expect(await storedText(t.db)).not.toContain(KEY.slice(3));
-    expect(await storedText(t.db)).toContain('v1.');
+    expect(await storedText(t.db)).toContain('v2.');
     for (const capability of ['chat', 'text', 'image', 'transcription']) await as(t, admin.cookie, 'PUT', `/api/admin/ai/${capability}`, { source: 'configuration' });
   });
 });

@@ -373,6 +373,8 @@ export async function buildApp(deps: AppDependencies) {
     generation.recoverInterrupted(app.log, { everyRunning }).catch((error: unknown) => app.log.error({ err: error }, 'recovering interrupted generations failed'));
   app.addHook('onReady', async () => {
     await adminSetup.printCode(app.log).catch((error: unknown) => app.log.error({ err: error }, 'could not make an administrator setup code'));
+    // API keys sealed by an earlier scheme are sealed again with the current one, once.
+    await ai.resealStaleKeys(app.log).catch((error: unknown) => app.log.error({ err: error }, 'could not seal stored AI keys again'));
     await recoverGenerations(database.driver === 'pglite');
     // Renditions for memories made before them: in the background, one at a time, never delaying the start.
     backgroundTasks.run(

@@ -1,3 +1,4 @@
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,8 @@ describe('the secret box', () => {
   it('seals a key so that its text is nowhere in the result, and opens it again', () => {
     const sealed = box.seal('sk-live-abcdef0123456789', 'ai:chat');
     expect(sealed).not.toContain('abcdef0123456789');
-    expect(sealed.startsWith('v1.')).toBe(true);
+    expect(sealed.startsWith('v2.')).toBe(true);
+    expect(box.isStale(sealed)).toBe(false);
     expect(box.open(sealed, 'ai:chat')).toBe('sk-live-abcdef0123456789');
   });
 
@@ -36,6 +38,31 @@ describe('the secret box', () => {
     const altered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}A`;
     expect(() => box.open(altered, 'ai:chat')).toThrow(SecretUnreadableError);
     expect(() => box.open('not sealed', 'ai:chat')).toThrow(SecretUnreadableError);
+  });
+});
+
+describe('values sealed by the first scheme (a bare SHA-256 of the secret)', () => {
+  const secret = 'a configured passphrase of some length';
+  const oldWay = (plain: string, context: string) => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', createHash('sha256').update(secret, 'utf8').digest(), iv);
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  };
+
+  it('still open, and are known to need sealing again', () => {
+    const box = createSecretBox(resolveSecretsKey(secret, '/nonexistent'));
+    const sealed = oldWay('sk-old-0123456789', 'ai:chat');
+    expect(box.open(sealed, 'ai:chat')).toBe('sk-old-0123456789');
+    expect(box.isStale(sealed)).toBe(true);
+  });
+
+  it('are never what the current scheme writes: its key is derived with HKDF, not the bare hash', () => {
+    const box = createSecretBox(resolveSecretsKey(secret, '/nonexistent'));
+    const current = box.seal('sk-new', 'ai:chat');
+    // The same value relabelled as the old scheme does not open: the two keys differ.
+    expect(() => box.open(`v1.${current.slice(3)}`, 'ai:chat')).toThrow(SecretUnreadableError);
   });
 });
 

@@ -1,20 +1,20 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The key that seals secrets kept in the database (the AI tab's API keys): SECRETS_KEY when set, otherwise
- * a random key created once in the data folder (like the auth secret). Any text is turned into 32 bytes
- * with SHA-256, so a passphrase and `openssl rand -hex 32` both work; the file holds 32 random bytes in hex.
+ * The secret that seals values kept in the database (the AI tab's API keys): SECRETS_KEY when set, otherwise
+ * a random one created once in the data folder (like the auth secret; the file holds 32 random bytes in hex).
+ * Answered as it is written, in bytes: the box derives its keys from it.
  */
 export function resolveSecretsKey(configured: string | null, dataDir: string): Buffer {
-  if (configured) return createHash('sha256').update(configured, 'utf8').digest();
+  if (configured) return Buffer.from(configured, 'utf8');
   const file = path.join(dataDir, 'secrets-key');
-  if (existsSync(file)) return createHash('sha256').update(readFileSync(file, 'utf8').trim(), 'utf8').digest();
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
-  return createHash('sha256').update(secret, 'utf8').digest();
+  return Buffer.from(secret, 'utf8');
 }
 
 /** A sealed value could not be opened: another key sealed it, or it was altered. */
@@ -25,26 +25,39 @@ export class SecretUnreadableError extends Error {
   }
 }
 
-const VERSION = 'v1';
+/**
+ * How a value was sealed, written before it. `v2`: the key is derived from the secret with HKDF-SHA256 (a salt
+ * and a purpose of its own, so the same SECRETS_KEY used elsewhere never yields this key). `v1`, the first
+ * scheme, took a bare SHA-256 of the secret: such values are still opened, and re-sealed as `v2` at start.
+ */
+const CURRENT = 'v2';
+const LEGACY = 'v1';
+const HKDF_SALT = 'souvenir/secret-box';
+const HKDF_INFO = 'ai provider api keys';
+
+const deriveKey = (secret: Buffer) => Buffer.from(hkdfSync('sha256', secret, HKDF_SALT, HKDF_INFO, 32));
+const legacyKey = (secret: Buffer) => createHash('sha256').update(secret).digest();
 
 /**
  * AES-256-GCM with a fresh 96-bit IV per value. `context` (what the secret is for, e.g. `ai:chat`) is bound
  * as associated data, so a sealed value copied to another row does not open there.
  */
-export function createSecretBox(key: Buffer) {
-  if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
+export function createSecretBox(secret: Buffer) {
+  if (secret.length < 16) throw new Error('the secrets key must be at least 16 bytes');
+  const keys: Record<string, Buffer> = { [CURRENT]: deriveKey(secret), [LEGACY]: legacyKey(secret) };
   return {
     seal(plain: string, context: string): string {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', keys[CURRENT]!, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [VERSION, iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return [CURRENT, iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
     },
 
     open(sealed: string, context: string): string {
       const [version, iv, tag, body] = sealed.split('.');
-      if (version !== VERSION || !iv || !tag || body === undefined) throw new SecretUnreadableError();
+      const key = version === undefined ? undefined : keys[version];
+      if (!key || !iv || !tag || body === undefined) throw new SecretUnreadableError();
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
         decipher.setAAD(Buffer.from(context, 'utf8'));
@@ -53,6 +66,11 @@ export function createSecretBox(key: Buffer) {
       } catch {
         throw new SecretUnreadableError();
       }
+    },
+
+    /** Whether a stored value was sealed by an earlier scheme and should be sealed again. */
+    isStale(sealed: string): boolean {
+      return !sealed.startsWith(`${CURRENT}.`);
     },
   };
 }

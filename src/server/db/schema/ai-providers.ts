@@ -11,7 +11,7 @@ export const aiProviders = pgTable(
     preset: text('preset'),
     baseUrl: text('base_url'),
     model: text('model'),
-    /** `v1.<iv>.<tag>.<ciphertext>` in base64url; null without a key. */
+    /** `v2.<iv>.<tag>.<ciphertext>` in base64url (`v1.…` from before HKDF until the next start); null without a key. */
     sealedApiKey: text('sealed_api_key'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

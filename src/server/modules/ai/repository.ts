@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { AiCapability, AiPreset, AiSource } from '@shared/contracts/ai';
 import type { Database } from '../../db/client';
 import { aiProviders } from '../../db/schema/index';
@@ -27,6 +28,16 @@ export function createAiRepository(db: Database) {
         .insert(aiProviders)
         .values(values)
         .onConflictDoUpdate({ target: aiProviders.capability, set: values });
+    },
+
+    /** Replaces a sealed key only if it is still the one read: false when the row changed meanwhile. */
+    async replaceSealedKey(capability: AiCapability, previous: string, next: string): Promise<boolean> {
+      const rows = await db
+        .update(aiProviders)
+        .set({ sealedApiKey: next })
+        .where(and(eq(aiProviders.capability, capability), eq(aiProviders.sealedApiKey, previous)))
+        .returning({ capability: aiProviders.capability });
+      return rows.length === 1;
     },
   };
 }

@@ -261,6 +261,32 @@ export function createAiService(deps: {
 
     view,
 
+    /**
+     * Seals again, with the current scheme, the keys an earlier scheme sealed. Run at start; running it again
+     * changes nothing, and a row saved meanwhile is never overwritten. A key that cannot be opened is left as
+     * it is and reported (the AI tab shows it unreadable until it is typed again); it never stops the start.
+     */
+    async resealStaleKeys(startLog: FastifyBaseLogger): Promise<{ resealed: number; unreadable: number }> {
+      let resealed = 0;
+      let unreadable = 0;
+      for (const row of await repository.list()) {
+        if (!row.sealedApiKey || !box.isStale(row.sealedApiKey)) continue;
+        const { key } = openKey(row);
+        if (key === null) {
+          unreadable += 1;
+          // Which capability only: nothing of the key.
+          startLog.warn({ capability: row.capability }, 'a stored AI key cannot be read with the current SECRETS_KEY, so it was not sealed again: type it again in the AI tab');
+          continue;
+        }
+        if (await repository.replaceSealedKey(row.capability, row.sealedApiKey, box.seal(key, context(row.capability)))) resealed += 1;
+      }
+      if (resealed > 0) {
+        cached = null;
+        startLog.info({ resealed }, 'stored AI keys sealed again with the current scheme');
+      }
+      return { resealed, unreadable };
+    },
+
     /** Saves one capability's choice; this process uses it from the next request on, others within the TTL. */
     async update(capability: AiCapability, input: AiProviderUpdate, requestLog: FastifyBaseLogger): Promise<AiSettings> {
       const existing = (await repository.list()).find((r) => r.capability === capability);
