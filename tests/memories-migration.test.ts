@@ -10,6 +10,7 @@ import { souvenirs } from '@server/db/schema/index';
 import { derivedKeysOf } from '@server/providers/storage/keys';
 import { THUMBNAIL_PX } from '@server/providers/storage/images';
 import { imageMigrationResultSchema, imageMigrationStatusSchema } from '@shared/contracts/memories';
+import { expectServiceArtwork } from './factories/generation';
 import { addMemory } from './factories/memory';
 import { createUser } from './factories/user';
 import { createTestApp, TEST_ORIGIN } from './support/app';
@@ -171,7 +172,7 @@ describe('POST /api/memories/migration/{id}', () => {
 
     const served = await t.app.inject({ method: 'GET', url: imageUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(png)).toBe(true);
+    await expectServiceArtwork(served.rawPayload, png);
     expect(served.headers['content-type']).toBe('image/png');
     const thumbnail = await t.app.inject({ method: 'GET', url: imageUrl.replace(/\.png$/, '.thumb.webp') });
     expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: 'webp', width: THUMBNAIL_PX });
@@ -195,7 +196,7 @@ describe('POST /api/memories/migration/{id}', () => {
     expect(first.json().imageUrl).toMatch(/\.jpg$/);
     const served = await t.app.inject({ method: 'GET', url: first.json().imageUrl });
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.rawPayload.equals(jpeg)).toBe(true);
+    await expectServiceArtwork(served.rawPayload, jpeg);
 
     const second = await migrate(moved.id, user.cookie);
     expect(second.statusCode).toBe(200);

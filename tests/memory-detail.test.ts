@@ -36,9 +36,10 @@ describe('GET /api/memories/:id', () => {
       createdAt: '2026-02-02T09:30:00.000Z',
       conversationId: 'd9b2f6a4-6c1e-4f57-9a0b-5b8f0f7b2c11',
       shareToken: null,
+      imageOrigin: null,
     });
     // What the page does not need stays on the server: the image prompt.
-    expect(Object.keys(response.json()).sort()).toEqual(['conversationId', 'createdAt', 'id', 'imageSources', 'imageUrl', 'liked', 'poeticSummary', 'shareToken', 'thumbnailUrl', 'title']);
+    expect(Object.keys(response.json()).sort()).toEqual(['conversationId', 'createdAt', 'id', 'imageOrigin', 'imageSources', 'imageUrl', 'liked', 'poeticSummary', 'shareToken', 'thumbnailUrl', 'title']);
     expect(response.body).not.toContain(row.prompt);
   });
 

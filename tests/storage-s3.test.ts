@@ -4,6 +4,7 @@ import { THUMBNAIL_PX } from '@server/providers/storage/images';
 import { storeRenditions } from '@server/providers/storage/renditions';
 import { createS3ArchiveStore, createS3Storage, type S3StorageOptions } from '@server/providers/storage/s3';
 import { StorageProviderError } from '@server/providers/storage/storage-provider-error';
+import { expectServiceArtwork } from './factories/generation';
 import { addMemory } from './factories/memory';
 import { createUser } from './factories/user';
 import { createTestApp, TEST_ORIGIN } from './support/app';
@@ -288,11 +289,11 @@ describe('the app on an S3-compatible bucket', () => {
     const { imageUrl } = response.json<{ imageUrl: string }>();
     expect(imageUrl).toMatch(new RegExp(`^/files/memories/${user.id}/[0-9a-f]{32}\\.png$`));
     const key = imageUrl.replace(/^\/files\//, '');
-    expect(s3.objects.get(key)?.body.equals(png)).toBe(true);
+    await expectServiceArtwork(s3.objects.get(key)!.body, png);
     expect(s3.objects.has(key.replace(/\.png$/, '.thumb.webp'))).toBe(true);
 
     const served = await t.app.inject({ method: 'GET', url: imageUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(png)).toBe(true);
+    await expectServiceArtwork(served.rawPayload, png);
   });
 });

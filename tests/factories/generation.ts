@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { GenerationRequest } from '@shared/contracts/generation';
 import { appSettings, generations, profiles } from '@server/db/schema/index';
+import { DIGITAL_SOURCE_TYPES, digitalSourceTypeOf } from '@server/providers/storage/artwork-origin';
 import type { TestApp } from '../support/app';
 
 /** A day's conversation as the chat screen sends it to be turned into a memory: welcome, then three exchanges. */
@@ -77,3 +80,14 @@ export const imageAndThumbnailExist = (t: TestApp, url: string) => {
   const file = storedFileOf(t, url);
   return existsSync(file) && existsSync(file.replace(/\.[a-z]+$/, '.thumb.webp'));
 };
+
+/**
+ * `stored` is the picture an AI image service answered (`original`): the same format and size, the same
+ * pixels when lossless, and marked in its metadata as made by such a service.
+ */
+export async function expectServiceArtwork(stored: Buffer, original: Buffer) {
+  const [kept, answered] = await Promise.all([sharp(stored).metadata(), sharp(original).metadata()]);
+  expect({ format: kept.format, width: kept.width, height: kept.height }).toEqual({ format: answered.format, width: answered.width, height: answered.height });
+  if (answered.format === 'png') expect((await sharp(stored).raw().toBuffer()).equals(await sharp(original).raw().toBuffer())).toBe(true);
+  expect(await digitalSourceTypeOf(stored)).toBe(DIGITAL_SOURCE_TYPES['ai-service']);
+}

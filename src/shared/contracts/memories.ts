@@ -5,6 +5,14 @@ import { GALLERY_PAGE_SIZE, GALLERY_YEAR_MIN, HOME_MEMORIES_COUNT, MEMORY_TITLE_
 export const imageSourceSchema = z.object({ width: z.number().int().positive(), url: z.string() });
 export type ImageSource = z.infer<typeof imageSourceSchema>;
 
+/**
+ * How an artwork was made: drawn by an AI image service from the day's prompt, or composed by Souvenir's
+ * built-in renderer (no AI). Null for memories made before this was recorded.
+ */
+export const ARTWORK_ORIGINS = ['ai-service', 'renderer'] as const;
+export type ArtworkOrigin = (typeof ARTWORK_ORIGINS)[number];
+const artworkOriginSchema = z.enum(ARTWORK_ORIGINS).nullable();
+
 /** One memory as cards and lists show it (a row of souvenirs). The conversation never leaves the browser. */
 export const memorySummarySchema = z.object({
   id: z.uuid(),
@@ -30,6 +38,7 @@ export const memoryDetailSchema = memorySummarySchema.extend({
   poeticSummary: z.string().nullable(),
   /** Set: the memory is public at /shared/{shareToken} (64 hex characters); null: private. */
   shareToken: z.string().nullable(),
+  imageOrigin: artworkOriginSchema,
 });
 export type MemoryDetail = z.infer<typeof memoryDetailSchema>;
 
@@ -140,6 +149,7 @@ export const sharedMemorySchema = z.object({
   imageSources: z.array(imageSourceSchema),
   poeticSummary: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  imageOrigin: artworkOriginSchema,
 });
 export type SharedMemory = z.infer<typeof sharedMemorySchema>;
 

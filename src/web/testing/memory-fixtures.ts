@@ -16,6 +16,7 @@ export function buildMemoryDetail(overrides: Partial<MemoryDetail> = {}): Memory
     createdAt: '2026-02-02T12:30:00.000Z',
     conversationId: null,
     shareToken: null,
+    imageOrigin: 'renderer',
     ...overrides,
   };
 }

@@ -17,6 +17,11 @@ export const souvenirs = pgTable(
      * null: not made yet (the start-up pass makes them); empty: none can be (decision 0075).
      */
     imageRenditionWidths: integer('image_rendition_widths').array(),
+    /**
+     * How the artwork was made: `ai-service` (an AI image service) or `renderer` (the built-in renderer);
+     * the same origin is written in the image's own metadata. Null for memories made before it was kept.
+     */
+    imageOrigin: text('image_origin'),
     /** The image prompt the artwork was made from. */
     prompt: text('prompt').notNull(),
     /** The reflection; null when none was made. */
@@ -35,6 +40,7 @@ export const souvenirs = pgTable(
     index('souvenirs_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The Favorites tab: the person's liked memories, newest first, without reading the others.
     index('souvenirs_user_id_liked_created_at_idx').on(t.userId, t.liked, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('souvenirs_image_origin_check', sql`${t.imageOrigin} is null or ${t.imageOrigin} in ('ai-service', 'renderer')`),
     check('souvenirs_share_token_check', sql`${t.shareToken} is null or ${t.shareToken} ~ '^[0-9a-f]{64}$'`),
   ],
 );

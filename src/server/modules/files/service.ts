@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { AVATAR_FIELD } from '@shared/contracts/me';
 import { AVATAR_INPUT_MAX_SIDE_PX } from '@shared/limits';
 import { AppError } from '../../app-error';
+import { markArtwork } from '../../providers/storage/artwork-origin';
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
 import { contentTypeOf, STORAGE_KEY_PATTERN } from '../../providers/storage/keys';
 import { storeRenditions } from '../../providers/storage/renditions';
@@ -90,7 +91,8 @@ export function createFilesService(deps: { storage: StorageProvider; remote: Rem
         return { ok: false, reason: 'not-an-image' };
       }
       try {
-        return { ok: true, image: await storage.putImage(`memories/${input.userId}`, body) };
+        // A temporary address is an AI image service's: the kept copy says so in its metadata.
+        return { ok: true, image: await storage.putImage(`memories/${input.userId}`, await markArtwork(body, 'ai-service')) };
       } catch (error) {
         if (error instanceof StorageProviderError) return { ok: false, reason: 'storage', ...(error.status ? { status: error.status } : {}) };
         // A file system error (the local folder): full disk, permissions.

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { GenerationOutcome } from '@shared/contracts/generation';
+import type { ArtworkOrigin } from '@shared/contracts/memories';
 import type { Database } from '../../db/client';
 import { generations, journalDays, profiles, souvenirs } from '../../db/schema/index';
 
@@ -154,7 +155,7 @@ export function createGenerationRepository(db: Database) {
       key: string;
       userId: string;
       day: string;
-      memory: { title: string; imageUrl: string; imageRenditionWidths: number[] | null; prompt: string; poeticSummary: string; conversationId: string };
+      memory: { title: string; imageUrl: string; imageRenditionWidths: number[] | null; imageOrigin: ArtworkOrigin; prompt: string; poeticSummary: string; conversationId: string };
       result: { outcome: GenerationOutcome; errorDetails: string | null; textFallback: boolean };
     }): Promise<string> {
       return db.transaction(async (tx) => {

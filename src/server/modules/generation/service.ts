@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GenerationOutcome, GenerationRequest, GenerationResponse } from '@shared/contracts/generation';
+import type { ArtworkOrigin } from '@shared/contracts/memories';
 import type { Language } from '@shared/limits';
 import { AppError } from '../../app-error';
 import { ImageProviderError } from '../../providers/image/image-provider-error';
 import type { ImageProvider } from '../../providers/image/index';
+import { markArtwork } from '../../providers/storage/artwork-origin';
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
 import { storeRenditions } from '../../providers/storage/renditions';
 import { partOfDayAt, type MemoryTexts, type TextProvider } from '../../providers/text/index';
@@ -111,14 +113,17 @@ export function createGenerationService(deps: {
     }
   };
 
+  /** An AI image service draws from a model trained on pictures; the built-in renderer composes without one. */
+  const originOf = (provider: ImageProvider): ArtworkOrigin => (provider.name === 'openai-compatible' ? 'ai-service' : 'renderer');
+
   /** The artwork, or the default one (the offline renderer, from the same prompt) with the outcome that picks the person's message. */
   const artworkOf = async (
     image: ImageProvider,
     request: Parameters<ImageProvider['generate']>[0],
     log: FastifyBaseLogger,
-  ): Promise<{ image: Buffer; outcome: GenerationOutcome; errorDetails: string | null }> => {
+  ): Promise<{ image: Buffer; origin: ArtworkOrigin; outcome: GenerationOutcome; errorDetails: string | null }> => {
     try {
-      return { image: await image.generate(request), outcome: 'created', errorDetails: null };
+      return { image: await image.generate(request), origin: originOf(image), outcome: 'created', errorDetails: null };
     } catch (error) {
       const failure = error instanceof ImageProviderError ? error : null;
       log.warn(
@@ -130,7 +135,7 @@ export function createGenerationService(deps: {
       const outcome: GenerationOutcome =
         failure?.reason === 'size' ? 'fallback-size' : failure?.reason === 'policy' ? 'fallback-policy' : 'fallback';
       const errorDetails = outcome === 'fallback' ? (failure?.detail ?? 'the image could not be made') : null;
-      return { image: await fallbackImage.generate(request), outcome, errorDetails };
+      return { image: await fallbackImage.generate(request), origin: originOf(fallbackImage), outcome, errorDetails };
     }
   };
 
@@ -214,7 +219,12 @@ export function createGenerationService(deps: {
         const calm = crisisMemoryTexts(input.language, await chat.helplineCountryOf(userId));
         texts = calm;
         prompt = calm.imagePrompt;
-        art = { image: await fallbackImage.generate({ prompt, size: settings.imageSize, quality: settings.imageQuality, signal }), outcome: 'created', errorDetails: null };
+        art = {
+          image: await fallbackImage.generate({ prompt, size: settings.imageSize, quality: settings.imageQuality, signal }),
+          origin: originOf(fallbackImage),
+          outcome: 'created',
+          errorDetails: null,
+        };
       } else {
         ({ texts, textFallback } = await textsOf(text, textInput, log));
         prompt = await imagePromptOf(
@@ -224,9 +234,11 @@ export function createGenerationService(deps: {
         );
         art = await artworkOf(image, { prompt, size: settings.imageSize, quality: settings.imageQuality, signal }, log);
       }
-      stored = await storage.putImage(`memories/${userId}`, art.image);
+      // The file says how it was made (AI image service or built-in renderer); its thumbnail and renditions keep it.
+      const marked = await markArtwork(art.image, art.origin);
+      stored = await storage.putImage(`memories/${userId}`, marked);
       // Without its renditions a memory still shows its PNG; the start-up pass makes them later (decision 0075).
-      const imageRenditionWidths = await storeRenditions(storage, stored.key, art.image).catch((error: unknown) => {
+      const imageRenditionWidths = await storeRenditions(storage, stored.key, marked).catch((error: unknown) => {
         log.warn({ errorName: errorName(error) }, 'artwork renditions could not be made');
         return null;
       });
@@ -235,7 +247,7 @@ export function createGenerationService(deps: {
         key,
         userId,
         day,
-        memory: { title: texts.title, imageUrl: stored.url, imageRenditionWidths, prompt, poeticSummary: texts.poeticSummary, conversationId: input.conversationId },
+        memory: { title: texts.title, imageUrl: stored.url, imageRenditionWidths, imageOrigin: art.origin, prompt, poeticSummary: texts.poeticSummary, conversationId: input.conversationId },
         result,
       });
     } catch (error) {

@@ -13,7 +13,7 @@ const summaryColumns = {
   conversationId: souvenirs.conversationId,
 };
 
-const detailColumns = { ...summaryColumns, poeticSummary: souvenirs.poeticSummary, shareToken: souvenirs.shareToken };
+const detailColumns = { ...summaryColumns, poeticSummary: souvenirs.poeticSummary, shareToken: souvenirs.shareToken, imageOrigin: souvenirs.imageOrigin };
 
 /** A calendar period in a time zone: [from, to) as instants computed by the database (DST-correct). */
 export interface Period {
@@ -162,6 +162,7 @@ export function createMemoriesRepository(db: Database) {
           imageRenditionWidths: souvenirs.imageRenditionWidths,
           poeticSummary: souvenirs.poeticSummary,
           createdAt: souvenirs.createdAt,
+          imageOrigin: souvenirs.imageOrigin,
         })
         .from(souvenirs)
         .where(eq(souvenirs.shareToken, token));
@@ -211,12 +212,15 @@ export function createMemoriesRepository(db: Database) {
         .where(and(eq(souvenirs.id, id), eq(souvenirs.imageUrl, imageUrl)));
     },
 
-    /** Points the memory at its new image, only if it still has the one that was copied; false otherwise. */
+    /**
+     * Points the memory at its new image, only if it still has the one that was copied; false otherwise.
+     * A temporary address is always an AI image service's, so the copy is marked as its picture.
+     */
     async replaceImageUrl(id: string, userId: string, from: string, to: string) {
       const rows = await db
         .update(souvenirs)
         // Its renditions are made for the new image (or by the next start-up pass).
-        .set({ imageUrl: to, imageRenditionWidths: null })
+        .set({ imageUrl: to, imageRenditionWidths: null, imageOrigin: 'ai-service' })
         .where(and(eq(souvenirs.id, id), eq(souvenirs.userId, userId), eq(souvenirs.imageUrl, from)))
         .returning({ id: souvenirs.id });
       return rows.length === 1;
@@ -234,6 +238,51 @@ export function createMemoriesRepository(db: Database) {
         .where(and(eq(souvenirs.userId, userId), afterCondition))
         .orderBy(asc(souvenirs.createdAt), asc(souvenirs.id))
         .limit(limit);
+    },
+
+    /**
+     * The newest memory of the first run of local days (`from`–`to` inclusive, in `timeZone`) that holds
+     * one not made on a crisis day — one index range per run, walked in the order given, stopping early.
+     */
+    async findFirstInDayRuns(userId: string, timeZone: string, runs: Array<{ from: string; to: string }>, crisis: { titles: readonly string[]; prompt: string }) {
+      if (runs.length === 0) return null;
+      const list = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+      const result = await db.execute(sql`
+        select found.id, found.rank
+          from unnest(${list(runs.map((r) => r.from))}::date[], ${list(runs.map((r) => r.to))}::date[]) with ordinality as run(first_day, last_day, rank)
+          cross join lateral (
+            select s.id, run.rank from ${souvenirs} s
+             where s.user_id = ${userId}
+               and s.created_at >= (run.first_day::timestamp at time zone ${timeZone}::text)
+               and s.created_at < ((run.last_day + 1)::timestamp at time zone ${timeZone}::text)
+               and btrim(s.title) <> all(${list(crisis.titles)}::text[])
+               and s.prompt <> ${crisis.prompt}
+             order by s.created_at desc, s.id desc
+             limit 1
+          ) found
+         order by found.rank
+         limit 1`);
+      const [found] = (result as { rows: Array<{ id: string; rank: number | string }> }).rows;
+      if (!found) return null;
+      const [row] = await db.select(summaryColumns).from(souvenirs).where(and(eq(souvenirs.id, found.id), eq(souvenirs.userId, userId)));
+      return row ? { row, index: Number(found.rank) - 1 } : null;
+    },
+
+    /** Whether the person's memory of local day `day` (YYYY-MM-DD in `timeZone`) is a crisis day's. */
+    async hasCrisisMemoryOn(userId: string, timeZone: string, day: string, crisis: { titles: readonly string[]; prompt: string }) {
+      const [row] = await db
+        .select({ id: souvenirs.id })
+        .from(souvenirs)
+        .where(
+          and(
+            eq(souvenirs.userId, userId),
+            sql`${souvenirs.createdAt} >= (${day}::date::timestamp at time zone ${timeZone}::text)`,
+            sql`${souvenirs.createdAt} < ((${day}::date + 1)::timestamp at time zone ${timeZone}::text)`,
+            sql`(btrim(${souvenirs.title}) in (${sql.join(crisis.titles.map((title) => sql`${title}`), sql`, `)}) or ${souvenirs.prompt} = ${crisis.prompt})`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Every image address of the person's memories (account erasure removes the files). */

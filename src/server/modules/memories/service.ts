@@ -1,25 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  GalleryPage,
-  GalleryQuery,
-  GalleryYears,
-  ImageMigrationResult,
-  ImageSource,
-  ImageMigrationStatus,
-  MemoryDetail,
-  MemoryShare,
-  MemorySummary,
-  MemoryUpdate,
-  RecentMemoriesResponse,
-  SharedMemory,
+import {
+  ARTWORK_ORIGINS,
+  type ArtworkOrigin,
+  type GalleryPage,
+  type GalleryQuery,
+  type GalleryYears,
+  type ImageMigrationResult,
+  type ImageSource,
+  type ImageMigrationStatus,
+  type MemoryDetail,
+  type MemoryShare,
+  type MemorySummary,
+  type MemoryUpdate,
+  type RecentMemoriesResponse,
+  type SharedMemory,
 } from '@shared/contracts/memories';
+import type { OnThisDay } from '@shared/contracts/on-this-day';
 import { GALLERY_PAGE_SIZE, SHARE_TOKEN_BYTES } from '@shared/limits';
 import { isUuid } from '@shared/contracts/id-params';
 import { AppError } from '../../app-error';
 import { StorageProviderError } from '../../providers/storage/storage-provider-error';
 import { FILES_URL_PREFIX, renditionKeyOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from '../../providers/storage/keys';
 import type { FilesService } from '../files/service';
+import { anniversariesOf, CRISIS_MEMORY, localDateOf } from './on-this-day';
 import type { MemoriesRepository, Period } from './repository';
 import { isTemporaryImageUrl } from './temporary-image-url';
 
@@ -32,7 +36,13 @@ const toSummary = ({ imageRenditionWidths, ...row }: SummaryRow): MemorySummary 
   thumbnailUrl: thumbnailUrlOf(row.imageUrl),
   imageSources: imageSourcesOf(row.imageUrl, imageRenditionWidths),
 });
-const toDetail = (row: DetailRow): MemoryDetail => ({ ...toSummary(row), poeticSummary: row.poeticSummary, shareToken: row.shareToken });
+const originOf = (value: string | null): ArtworkOrigin | null => (ARTWORK_ORIGINS as readonly string[]).includes(value ?? '') ? (value as ArtworkOrigin) : null;
+const toDetail = ({ imageOrigin, ...row }: DetailRow): MemoryDetail => ({
+  ...toSummary(row),
+  poeticSummary: row.poeticSummary,
+  shareToken: row.shareToken,
+  imageOrigin: originOf(imageOrigin),
+});
 
 /**
  * The grid thumbnail of an image the app stores itself (`/files/<key>` → `/files/<key>.thumb.webp`, made
@@ -96,7 +106,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
     const row = await memories.findShared(token);
     if (!row) return null;
     const { imageRenditionWidths, ...shared } = row;
-    return { ...shared, imageSources: imageSourcesOf(row.imageUrl, imageRenditionWidths), createdAt: row.createdAt.toISOString() };
+    return { ...shared, imageSources: imageSourcesOf(row.imageUrl, imageRenditionWidths), createdAt: row.createdAt.toISOString(), imageOrigin: originOf(row.imageOrigin) };
   }
 
   /**
@@ -168,6 +178,22 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
     async years(userId: string, timeZone: string): Promise<GalleryYears> {
       await requireKnownZone(timeZone);
       return { years: await memories.listYears(userId, timeZone) };
+    },
+
+    /**
+     * The memory of this date a year or more, or a month ago, in the person's time zone (see on-this-day.ts
+     * for which days count). Nothing on a day whose own memory is a crisis day's, and never a crisis
+     * day's memory: those stay in the gallery until the person opens them.
+     */
+    async onThisDay(userId: string, timeZone: string, now: Date): Promise<OnThisDay['memory']> {
+      await requireKnownZone(timeZone);
+      const today = localDateOf(now, timeZone);
+      if (await memories.hasCrisisMemoryOn(userId, timeZone, today, CRISIS_MEMORY)) return null;
+      const anniversaries = anniversariesOf(today);
+      const found = await memories.findFirstInDayRuns(userId, timeZone, anniversaries, CRISIS_MEMORY);
+      if (!found) return null;
+      const { unit, count } = anniversaries[found.index]!;
+      return { ...toSummary(found.row), ago: { unit, count } };
     },
 
     /** The memory's page: only the person's own memory; anything else is "not found" (never "not yours"). */

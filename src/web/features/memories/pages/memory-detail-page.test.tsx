@@ -87,6 +87,8 @@ describe('memory detail page', () => {
     expect(image.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText('February 2, 2026').tagName).toBe('TIME');
     expect(screen.getByText('February 2, 2026')).toHaveAttribute('dateTime', '2026-02-02T12:30:00.000Z');
+    // How the picture was made, in words, under its date.
+    expect(screen.getByTestId('memory-image-origin')).toHaveTextContent("Picture composed by Souvenir's built-in renderer, a program (no AI).");
 
     const reflection = screen.getByRole('region', { name: 'Reflection' });
     expect(within(reflection).getByTestId('memory-reflection')).toHaveTextContent('The day smelled of warm bread. Keep it close.');
@@ -120,10 +122,11 @@ describe('memory detail page', () => {
 
   it('speaks French: the date in the French long format and the reflection heading', async () => {
     await i18n.changeLanguage('fr');
-    setup(() => json(buildMemoryDetail({ title: 'Le marché du dimanche', poeticSummary: 'Ta journée avait le goût des framboises.' })), buildMe({ profile: { defaultLanguage: 'fr' } }));
+    setup(() => json(buildMemoryDetail({ title: 'Le marché du dimanche', poeticSummary: 'Ta journée avait le goût des framboises.', imageOrigin: 'ai-service' })), buildMe({ profile: { defaultLanguage: 'fr' } }));
 
     await screen.findByRole('heading', { level: 1, name: 'Le marché du dimanche' });
     expect(screen.getByText('2 février 2026')).toBeInTheDocument();
+    expect(screen.getByTestId('memory-image-origin')).toHaveTextContent('Image dessinée par un service d’images d’IA.');
     expect(screen.getByRole('region', { name: 'Réflexion' })).toHaveTextContent('Ta journée avait le goût des framboises.');
     expect(screen.getByRole('link', { name: 'Tous les souvenirs' })).toHaveAttribute('href', '/home/memories');
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/home');

@@ -78,6 +78,11 @@ function MemoryView({ memory }: { memory: MemoryDetail }) {
             <p className="text-sm text-ink-muted">
               <time dateTime={memory.createdAt}>{date}</time>
             </p>
+            {memory.imageOrigin ? (
+              <p data-testid="memory-image-origin" className="text-sm text-ink-muted">
+                {t(`detail.origin.${memory.imageOrigin}`)}
+              </p>
+            ) : null}
           </div>
           <LikeButton memory={memory} size="md" className="-mr-1.5" />
         </figcaption>

@@ -24,6 +24,7 @@ function buildSharedMemory(overrides: Partial<SharedMemory> = {}): SharedMemory 
     imageSources: [],
     poeticSummary: 'The day smelled of warm bread. Keep it close.',
     createdAt: '2026-02-02T12:30:00.000Z',
+    imageOrigin: 'ai-service',
     ...overrides,
   };
 }
@@ -63,6 +64,8 @@ describe('shared memory page', () => {
     const date = screen.getByText('February 2, 2026');
     expect(date.tagName).toBe('TIME');
     expect(date).toHaveAttribute('dateTime', '2026-02-02T12:30:00.000Z');
+    // How the picture was made, in words.
+    expect(screen.getByTestId('shared-memory-image-origin')).toHaveTextContent('Picture drawn by an AI image service.');
     expect(screen.getByRole('region', { name: 'Reflection' })).toHaveTextContent('The day smelled of warm bread. Keep it close.');
 
     expect(screen.getByText('Souvenir turns a conversation about your day into a work of art.')).toBeInTheDocument();
@@ -89,19 +92,22 @@ describe('shared memory page', () => {
 
   it('speaks French: the date in the French long format, the reflection heading and the invitation', async () => {
     await i18n.changeLanguage('fr');
-    setup(() => json(buildSharedMemory({ title: 'Le marché du dimanche', poeticSummary: 'Ta journée avait le goût des framboises.' })));
+    setup(() => json(buildSharedMemory({ title: 'Le marché du dimanche', poeticSummary: 'Ta journée avait le goût des framboises.', imageOrigin: 'renderer' })));
 
     await screen.findByRole('heading', { level: 1, name: 'Le marché du dimanche' });
     expect(screen.getByText('2 février 2026')).toBeInTheDocument();
+    expect(screen.getByTestId('shared-memory-image-origin')).toHaveTextContent('Image composée par le moteur intégré de Souvenir, un programme (sans IA).');
     expect(screen.getByRole('region', { name: 'Réflexion' })).toHaveTextContent('Ta journée avait le goût des framboises.');
     expect(screen.getByText('Souvenir transforme la conversation de ta journée en œuvre d’art.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Crée ton premier souvenir' })).toHaveAttribute('href', '/');
   });
 
   it('leaves the reflection out when there is none', async () => {
-    setup(() => json(buildSharedMemory({ poeticSummary: null })));
+    setup(() => json(buildSharedMemory({ poeticSummary: null, imageOrigin: null })));
     await screen.findByRole('heading', { level: 1, name: 'Cardamom morning' });
     expect(screen.queryByRole('region', { name: 'Reflection' })).not.toBeInTheDocument();
+    // A memory from before origins were kept says nothing rather than guess.
+    expect(screen.queryByTestId('shared-memory-image-origin')).not.toBeInTheDocument();
     expect(screen.queryByText('Reflection')).not.toBeInTheDocument();
   });
 

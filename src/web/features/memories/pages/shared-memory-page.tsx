@@ -65,6 +65,11 @@ function SharedMemoryView({ memory }: { memory: SharedMemory }) {
             <p className="mt-1.5 text-sm text-ink-muted">
               <time dateTime={memory.createdAt}>{date}</time>
             </p>
+            {memory.imageOrigin ? (
+              <p data-testid="shared-memory-image-origin" className="mt-1 text-sm text-ink-muted">
+                {t(`shared:origin.${memory.imageOrigin}`)}
+              </p>
+            ) : null}
           </figcaption>
         </figure>
 

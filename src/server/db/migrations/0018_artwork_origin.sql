@@ -1,0 +1,2 @@
+ALTER TABLE "souvenirs" ADD COLUMN "image_origin" text;--> statement-breakpoint
+ALTER TABLE "souvenirs" ADD CONSTRAINT "souvenirs_image_origin_check" CHECK ("souvenirs"."image_origin" is null or "souvenirs"."image_origin" in ('ai-service', 'renderer'));
