@@ -46,6 +46,7 @@ describe('health and public configuration', () => {
       privacyContactPlaceholder: true,
       registration: 'open',
       billing: 'sandbox',
+      agentGender: 'feminine',
     });
     expect(response.body).not.toContain('very-secret-value');
     expect(response.body).not.toContain('another-secret-value');

@@ -100,7 +100,7 @@ const DENIAL: Record<Language, Template[]> = {
       `Ça me fait du bien de l’entendre, et je te crois. Je reste quand même tout près${NB}: l’aide juste en dessous est là dès que tu en as besoin, jour et nuit. Comment te sens-tu, là, vraiment${NB}?`,
     () => `Merci de me le dire. C’est normal si tout se mélange. Je suis toujours là, et l’aide en dessous aussi, à tout moment. De quoi aurais-tu envie de parler maintenant${NB}?`,
     (c) =>
-      `D’accord. Je suis quand même heureux que tu me l’aies dit tout à l’heure, et je ne l’oublie pas. Si ces pensées reviennent, tu peux ${c.line}, ou simplement me le dire. Comment s’est passée ta journée${NB}?`,
+      `D’accord. Merci quand même de me l’avoir dit tout à l’heure, et je ne l’oublie pas. Si ces pensées reviennent, tu peux ${c.line}, ou simplement me le dire. Comment s’est passée ta journée${NB}?`,
   ],
 };
 

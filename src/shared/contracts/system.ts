@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGENT_GENDERS } from '../limits';
 import { localModelStatusSchema } from './ai';
 
 export const providerNamesSchema = z.object({
@@ -39,5 +40,7 @@ export const publicConfigSchema = z.object({
   registration: z.enum(['open', 'invite', 'closed']),
   /** 'off': a private instance; no pricing, no subscribe buttons. */
   billing: z.enum(['stripe', 'sandbox', 'off']),
+  /** How French speaks of the companion ("ta compagne", "ton compagnon", or words without agreement), on every page. */
+  agentGender: z.enum(AGENT_GENDERS),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

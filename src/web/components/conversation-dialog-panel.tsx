@@ -11,6 +11,7 @@ import { useMe } from '@web/lib/api/get-me';
 import { conversationStore, type StoredMessage } from '@web/lib/conversation-store';
 import { currentLanguage, loadAppNamespaces } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 // Only for a conversation that is not on this device: its code (unlock form, keeping status) loads then.
 const KeptElsewhere = lazy(async () => {
@@ -38,6 +39,7 @@ export function ConversationDialogPanel({ title, conversationId, open, onOpenCha
 
 function ConversationDialogContent({ title, conversationId, trigger }: { title: string; conversationId: string; trigger: RefObject<HTMLButtonElement | null> }) {
   const { t } = useTranslation('gallery');
+  const context = useAgentGenderContext();
   const me = useMe();
   const userId = me.data?.user.id ?? null;
   const conversation = useQuery({
@@ -52,7 +54,7 @@ function ConversationDialogContent({ title, conversationId, trigger }: { title: 
   const record = conversation.data ?? null;
   // The agent's name as the administrators set it; a kind default until (or unless) it is known.
   const status = useChatStatus(currentLanguage());
-  const agentName = status.data?.agent.name.trim() || t('conversation.companion');
+  const agentName = status.data?.agent.name.trim() || t('conversation.companion', { context });
   const loading = me.isPending || conversation.isPending;
 
   return (

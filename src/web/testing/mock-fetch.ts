@@ -68,7 +68,7 @@ export function buildMe(overrides: { user?: Partial<MeResponse['user']>; profile
 }
 
 export function buildPublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
-  return { googleSignIn: false, sso: null, passwordSignIn: true, emailVerificationRequired: true, mailProvider: 'outbox', privacyEmail: 'privacy@example.com', privacyContactPlaceholder: false, registration: 'open', billing: 'sandbox', ...overrides };
+  return { googleSignIn: false, sso: null, passwordSignIn: true, emailVerificationRequired: true, mailProvider: 'outbox', privacyEmail: 'privacy@example.com', privacyContactPlaceholder: false, registration: 'open', billing: 'sandbox', agentGender: 'feminine', ...overrides };
 }
 
 /** The usual pair every page asks for: who is signed in (null → 401) and the public configuration. */

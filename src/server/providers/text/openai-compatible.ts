@@ -37,7 +37,7 @@ export const INSTRUCTIONS: Record<Language, (agentName: string) => string> = {
     ].join(' '),
   fr: (agentName) =>
     [
-      `Tu aides ${agentName}, un compagnon de journal, à transformer la conversation du jour d’une personne en souvenir.`,
+      `Tu aides ${agentName}, qui accompagne une personne dans son journal, à transformer la conversation du jour d’une personne en souvenir.`,
       'Lis la conversation et réponds uniquement en JSON : "title" (un titre de 2 à 6 mots), "keyComment" (la courte phrase de la personne qui compte le plus),',
       '"poeticSummary" (une réflexion douce et poétique de 2 à 4 phrases, qui s’adresse à la personne en la tutoyant).',
       'Écris en français, avec la typographie française. N’invente rien, ne donne ni conseil ni diagnostic, et laisse de côté noms, lieux et autres détails identifiants.',

@@ -2,6 +2,7 @@ import { adminSettingsSchema, adminSettingsUpdateSchema, type AdminSettings, typ
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@web/lib/api-client';
 import { chatStatusBaseKey } from '@web/lib/api/get-chat-status';
+import { publicConfigQueryKey } from '@web/lib/api/get-public-config';
 import { adminSettingsQueryKey } from './get-admin-settings';
 
 export { adminSettingsUpdateSchema };
@@ -19,6 +20,8 @@ export function useUpdateAdminSettings() {
       queryClient.setQueryData(adminSettingsQueryKey, settings);
       // The agent's name and the daily limit show on the chat and home screens: they follow at once.
       void queryClient.invalidateQueries({ queryKey: chatStatusBaseKey });
+      // So does the French gender of the companion, which every page reads from the public configuration.
+      void queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminSettingsQueryKey }),
   });

@@ -11,6 +11,7 @@ import { useRemoveAgentAvatar } from '../api/remove-agent-avatar';
 import { useUploadAgentAvatar } from '../api/upload-agent-avatar';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { SettingsSection } from './settings-section';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 /** Agent Identity: the companion's name in each language and its picture, as the chat shows them. */
 export function AgentIdentityTab({ settings }: { settings: AdminSettings }) {
@@ -24,6 +25,7 @@ export function AgentIdentityTab({ settings }: { settings: AdminSettings }) {
 
 function AgentNamesForm({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
+  const context = useAgentGenderContext();
   const id = useId();
   const { register, onSubmit, fieldError, saving, dirty, discard } = useSettingsForm(settings, {
     fields: ['agentName', 'agentNameFr', 'agentGenderFr'],
@@ -33,7 +35,7 @@ function AgentNamesForm({ settings }: { settings: AdminSettings }) {
   return (
     <SettingsSection
       title={t('agent.namesTitle')}
-      description={t('agent.namesDescription')}
+      description={t('agent.namesDescription', { context })}
       onSubmit={() => void onSubmit()}
       saving={saving}
       dirty={dirty}

@@ -35,6 +35,7 @@ import { LoadFailedCard } from './load-failed-card';
 import { LocalModelPanel } from './local-model-panel';
 import { ProviderTest } from './provider-test';
 import { SettingsSection } from './settings-section';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 const PRESETS = Object.keys(AI_PRESETS) as AiPreset[];
 
@@ -119,6 +120,8 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
   const update = useUpdateAiProvider();
   const models = useListAiModels();
   const probe = useTestAiProvider();
+  // French names the built-in companion with the gender the administrators chose.
+  const context = useAgentGenderContext();
   const [testResult, setTestResult] = useState<AiTestResponse | null>(null);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(view) });
   const {
@@ -195,14 +198,14 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
         ? t('admin:ai.source.configurationLocal', { model: configured.model ?? '' })
         : configured.provider === 'none'
           ? t('admin:ai.source.configurationNone')
-          : t('admin:ai.source.configurationBuiltIn', { provider: t(`admin:ai.providerNames.${configured.provider}`, { defaultValue: configured.provider }) });
+          : t('admin:ai.source.configurationBuiltIn', { provider: t(`admin:ai.providerNames.${configured.provider}`, { defaultValue: configured.provider, context }) });
   const modelListId = `${id}-models`;
   const resultId = `${id}-test-result`;
 
   return (
     <SettingsSection
       title={t(`admin:ai.${capability}.title`)}
-      description={t(`admin:ai.${capability}.description`)}
+      description={t(`admin:ai.${capability}.description`, { context })}
       onSubmit={() => void onSubmit()}
       saving={saving}
       dirty={isDirty}
@@ -213,7 +216,7 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
       testId={`admin-ai-${capability}`}
     >
       <p className="text-sm text-ink-muted" data-testid={`admin-ai-${capability}-active`}>
-        {t('admin:ai.active', { provider: t(`admin:ai.providerNames.${view.active}`, { defaultValue: view.active }) })}
+        {t('admin:ai.active', { provider: t(`admin:ai.providerNames.${view.active}`, { defaultValue: view.active, context }) })}
       </p>
 
       <fieldset className="space-y-3">
@@ -222,7 +225,7 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
         <SourceOption
           id={`${id}-offline`}
           label={t(capability === 'transcription' ? 'admin:ai.source.offlineVoice' : 'admin:ai.source.offline')}
-          hint={t(`admin:ai.${capability}.offline`)}
+          hint={t(`admin:ai.${capability}.offline`, { context })}
           {...register('source')}
           value="offline"
         />

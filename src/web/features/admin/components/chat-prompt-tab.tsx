@@ -6,6 +6,7 @@ import { useSettingsForm } from '../hooks/use-settings-form';
 import { SafetyInstructions } from './safety-blocks';
 import { SettingsSection } from './settings-section';
 import { TextArea } from './text-area';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 /**
  * Chat Prompt: what the agent is told before every conversation, per language (a prompt may never be empty), and
@@ -13,6 +14,7 @@ import { TextArea } from './text-area';
  */
 export function ChatPromptTab({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
+  const context = useAgentGenderContext();
   const id = useId();
   const { register, onSubmit, fieldError, saving, dirty, discard } = useSettingsForm(settings, {
     fields: ['chatPrompt', 'chatPromptFr'],
@@ -23,7 +25,7 @@ export function ChatPromptTab({ settings }: { settings: AdminSettings }) {
     <div className="space-y-6">
       <SettingsSection
         title={t('prompt.title')}
-        description={t('prompt.description')}
+        description={t('prompt.description', { context })}
         onSubmit={() => void onSubmit()}
         saving={saving}
         dirty={dirty}

@@ -14,6 +14,7 @@ import { registerSchema, useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-error';
 import { useCredentialsDraft, type CredentialsDraft } from './credentials-draft';
 import { splitFormErrors } from './split-form-errors';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 interface RegisterFormProps {
   onRegistered: (email: string) => void;
@@ -25,6 +26,7 @@ interface RegisterFormProps {
 
 export function RegisterForm({ onRegistered, invitation, draft }: RegisterFormProps) {
   const { t } = useTranslation(['auth', 'validation', 'common']);
+  const context = useAgentGenderContext();
   const id = useId();
   const signUp = useSignUp();
   const [serverError, setServerError] = useState<string>();
@@ -98,7 +100,7 @@ export function RegisterForm({ onRegistered, invitation, draft }: RegisterFormPr
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-strong" />
         <div className="space-y-1">
           <p className="font-semibold">{t('auth:register.privacyTitle')}</p>
-          <p className="text-ink-muted">{t('auth:register.privacyNote')}</p>
+          <p className="text-ink-muted">{t('auth:register.privacyNote', { context })}</p>
         </div>
       </aside>
 

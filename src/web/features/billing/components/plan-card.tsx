@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { useCommunity } from '@web/lib/api/get-community';
 import { formatPrice } from '../format';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 type Included = 'sessions' | 'artwork' | 'community' | 'communityChat' | 'communityCalendar' | 'communityPage' | 'cancel';
 
@@ -22,6 +23,7 @@ function communityLine(chat: boolean, calendar: boolean): Included {
 /** The one monthly plan: its price in the interface's language and what it includes. */
 export function PlanCard({ language, children }: { language: Language; children: ReactNode }) {
   const { t } = useTranslation('billing');
+  const context = useAgentGenderContext();
   const id = useId();
   const communityRead = useCommunity();
   const community = communityRead.data;
@@ -55,7 +57,7 @@ export function PlanCard({ language, children }: { language: Language; children:
             {included.map((item) => (
               <li key={item} className="flex gap-3 leading-relaxed text-ink">
                 <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
-                <span>{t(`pricing.plan.included.${item}`)}</span>
+                <span>{t(`pricing.plan.included.${item}`, { context })}</span>
               </li>
             ))}
           </ul>

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 /** A signed-out visitor is invited to sign in (the route is protected; this covers the gap). */
 export function SignedOutPrompt() {
   const { t } = useTranslation('chat');
+  const context = useAgentGenderContext();
   return (
     <div className="mx-auto w-full max-w-xl py-8">
       <Card>
@@ -15,7 +17,7 @@ export function SignedOutPrompt() {
             <LogIn aria-hidden="true" className="size-6" />
           </span>
           <h1 className="text-2xl font-medium">{t('signedOut.title')}</h1>
-          <p className="max-w-prose leading-relaxed text-ink-muted">{t('signedOut.body')}</p>
+          <p className="max-w-prose leading-relaxed text-ink-muted">{t('signedOut.body', { context })}</p>
           <Button asChild size="lg" className="mt-2">
             <Link to="/auth">{t('signedOut.action')}</Link>
           </Button>

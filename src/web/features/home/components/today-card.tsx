@@ -6,6 +6,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { usePublicConfig } from '@web/lib/api/get-public-config';
 import type { MainAction } from '../main-action';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 interface TodayCardProps {
   action: MainAction;
@@ -18,6 +19,7 @@ interface TodayCardProps {
 /** Where today begins: the days journaled, the access notes and the one main button. */
 export function TodayCard({ action, status, onStart, onRetry, retrying }: TodayCardProps) {
   const { t } = useTranslation('home');
+  const context = useAgentGenderContext();
   // A private instance sells nothing: its first session is not "free", it is just the first.
   const billingOff = usePublicConfig().data?.billing === 'off';
 
@@ -65,7 +67,7 @@ export function TodayCard({ action, status, onStart, onRetry, retrying }: TodayC
               <p data-testid="home-journal-days" className="font-serif text-2xl leading-snug text-ink">
                 {journalDays === 0 ? t(billingOff ? 'today.firstSession' : 'today.firstSessionFree') : t('today.days', { count: journalDays })}
               </p>
-              {journalDays === 0 ? <p className="max-w-prose leading-relaxed text-ink-muted">{t('today.firstSessionHint')}</p> : null}
+              {journalDays === 0 ? <p className="max-w-prose leading-relaxed text-ink-muted">{t('today.firstSessionHint', { context })}</p> : null}
             </>
           )}
           {status && !subscribe ? (

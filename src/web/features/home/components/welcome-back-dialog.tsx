@@ -8,6 +8,7 @@ import { Select } from '@web/components/ui/select';
 import { setLanguage } from '@web/lib/i18n';
 import { toLanguage } from '@web/lib/language';
 import { useWelcomeBack } from '../api/welcome-back';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 interface WelcomeBackDialogProps {
   open: boolean;
@@ -61,6 +62,7 @@ interface WelcomeBackFormProps {
 /** Mounted with the open dialog, so each opening starts from the current interface language. */
 function WelcomeBackForm({ onSave, onSkip }: WelcomeBackFormProps) {
   const { t, i18n } = useTranslation('home');
+  const context = useAgentGenderContext();
   const id = useId();
   const [language, setChosenLanguage] = useState<Language>(() => toLanguage(i18n.resolvedLanguage) ?? 'en');
   const [gender, setGender] = useState<Gender | undefined>(undefined);
@@ -95,7 +97,7 @@ function WelcomeBackForm({ onSave, onSkip }: WelcomeBackFormProps) {
       <fieldset className="space-y-2" aria-describedby={`${id}-gender-hint`}>
         <legend className="text-sm font-medium text-ink">{t('welcomeBack.gender')}</legend>
         <p id={`${id}-gender-hint`} className="text-sm text-ink-muted">
-          {t('welcomeBack.genderHint')}
+          {t('welcomeBack.genderHint', { context })}
         </p>
         <div className="grid grid-cols-1 gap-2 pt-1 sm:grid-cols-2">
           {GENDERS.map((value) => (

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { keepingQueryKey, useKeeping } from '@web/lib/api/get-keeping';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 // French labels are long: on a phone these buttons wrap their words instead of widening the page.
 const WRAP = 'h-auto min-h-11 max-w-full whitespace-normal py-2';
@@ -84,11 +85,12 @@ export function KeepingSection({ userId }: { userId: string }) {
 
 function DownloadReadable({ userId }: { userId: string }) {
   const { t } = useTranslation(['keeping', 'gallery']);
+  const context = useAgentGenderContext();
   const [working, setWorking] = useState(false);
   const download = async () => {
     setWorking(true);
     try {
-      const blob = await (await client()).readableExport(userId, { you: t('gallery:conversation.you'), companion: t('gallery:conversation.companion'), title: t('keeping:profile.fileTitle') });
+      const blob = await (await client()).readableExport(userId, { you: t('gallery:conversation.you'), companion: t('gallery:conversation.companion', { context }), title: t('keeping:profile.fileTitle') });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

@@ -17,6 +17,7 @@ import { errorMessage } from '@web/lib/error-message';
 import { switchLanguage, translateMessageKey } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { profileUpdateSchema, useUpdateProfile } from '../api/update-profile';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 type FormInput = z.input<typeof profileUpdateSchema>;
 type FormOutput = z.output<typeof profileUpdateSchema>;
@@ -40,6 +41,7 @@ function formValues(me: MeResponse): FormInput {
  */
 export function ProfileForm({ me }: { me: MeResponse }) {
   const { t } = useTranslation(['profile', 'validation', 'errors', 'common']);
+  const context = useAgentGenderContext();
   const id = useId();
   const update = useUpdateProfile();
   const isAdmin = me.profile.isAdmin;
@@ -104,7 +106,7 @@ export function ProfileForm({ me }: { me: MeResponse }) {
             <FormField id={`${id}-first-name`} label={t('profile:form.firstName')} error={fieldError('firstName')}>
               <Input type="text" autoComplete="given-name" required {...register('firstName')} />
             </FormField>
-            <FormField id={`${id}-language`} label={t('profile:form.language')} hint={t('profile:form.languageHint')} error={fieldError('defaultLanguage')}>
+            <FormField id={`${id}-language`} label={t('profile:form.language')} hint={t('profile:form.languageHint', { context })} error={fieldError('defaultLanguage')}>
               <Select {...register('defaultLanguage')}>
                 {LANGUAGES.map((code) => (
                   <option key={code} value={code} lang={code}>
@@ -113,7 +115,7 @@ export function ProfileForm({ me }: { me: MeResponse }) {
                 ))}
               </Select>
             </FormField>
-            <FormField id={`${id}-gender`} label={t('profile:form.gender')} hint={t('profile:form.genderHint')} error={fieldError('gender')}>
+            <FormField id={`${id}-gender`} label={t('profile:form.gender')} hint={t('profile:form.genderHint', { context })} error={fieldError('gender')}>
               <Select {...register('gender')}>
                 {GENDERS.map((value) => (
                   <option key={value} value={value}>
