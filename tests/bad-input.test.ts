@@ -34,7 +34,7 @@ import { ticketCreateSchema, ticketResponseSchema } from '@shared/contracts/supp
 import { ERROR_STATUS } from '@shared/errors';
 import { profiles, verifications } from '@server/db/schema/index';
 import { createAuth } from '@server/modules/auth/auth';
-import { fileLineOfZeros, gzipParts, manifestLineOf, withValue } from './support/backup-archives';
+import { runOf, tarArchive, tarEntries, withValue } from './support/backup-archives';
 import { pngImage, wavRecording } from './factories/audio';
 import { buildGenerationRequest } from './factories/generation';
 import { addMemory } from './factories/memory';
@@ -917,9 +917,10 @@ describe('a backup archive that is wrong inside', () => {
     const dir = path.join(t.dataDir, 'backups');
     const archive = readFileSync(path.join(dir, made.json<{ name: string }>().name));
     const bad = {
-      'souvenir-2001-01-01T00-00-00-000Z.backup.gz': { archive: withValue(archive, 'users', 'email', null), status: 409, code: 'BACKUP_UNUSABLE' },
+      'souvenir-2001-01-01T00-00-00-000Z.backup.gz': { archive: await withValue(archive, 'users', 'email', null), status: 409, code: 'BACKUP_UNUSABLE' },
+      // About a hundred kilobytes that unfold into a 100 MB file, among the archive's own entries.
       'souvenir-2001-01-02T00-00-00-000Z.backup.gz': {
-        archive: await gzipParts([manifestLineOf(archive), ...fileLineOfZeros('memories/someone/zeros.png', 100 * 1024 * 1024), '{"end":true,"tables":0,"files":1}\n']),
+        archive: await tarArchive([...(await tarEntries(archive)).filter((entry) => entry.name !== 'end.json'), { name: 'files/memories/someone/zeros.png', size: 100 * 1024 * 1024, chunks: () => runOf(100 * 1024 * 1024) }]),
         status: 413,
         code: 'BACKUP_TOO_LARGE',
       },

@@ -3,11 +3,12 @@
 // lock says so). A backup goes where the server keeps its archives (<DATA_DIR>/backups, or the bucket's
 // backups/ folder when the files live in a bucket). A restore migrates the database first, then replaces every
 // table and the stored files; it takes a file's path, or the name of an archive where the server keeps them.
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BACKUP_NAME_PATTERN } from '@shared/contracts/backups';
 import { AppError } from './app-error';
-import { BackupError } from './db/backup';
+import { type ArchiveSource, BackupError } from './db/backup';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
@@ -15,13 +16,15 @@ import { createBackupsService } from './modules/backups/service';
 import { createArchiveStore, createStorageProvider } from './providers/storage/index';
 import { ConfigError, loadConfig } from './config';
 
-async function readGiven(file: string): Promise<Buffer | null> {
+/** A file given by path, as a source a restore can open twice; null when there is none. */
+async function givenFile(file: string): Promise<ArchiveSource | null> {
   try {
-    return await readFile(file);
+    if (!(await stat(file)).isFile()) return null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  return () => Promise.resolve(createReadStream(file));
 }
 
 async function main(argv: string[]) {
@@ -41,7 +44,15 @@ async function main(argv: string[]) {
     } else {
       // A path first; a bare archive name not found there is looked for where the server keeps its archives.
       const name = path.basename(file!);
-      const archive = (await readGiven(file!)) ?? (name === file && BACKUP_NAME_PATTERN.test(name) ? await archives.read(name) : null);
+      const probe = name === file && BACKUP_NAME_PATTERN.test(name) ? await archives.open(name) : null;
+      probe?.stream.destroy();
+      const stored = probe !== null;
+      const storedSource: ArchiveSource = async () => {
+        const opened = await archives.open(name);
+        if (!opened) throw new BackupError(`The archive ${archives.whereIs(name)} went away.`);
+        return opened.stream;
+      };
+      const archive = (await givenFile(file!)) ?? (stored ? storedSource : null);
       if (!archive) throw new BackupError(`No archive at ${file}${BACKUP_NAME_PATTERN.test(name) ? ` nor at ${archives.whereIs(name)}` : ''}.`);
       const { tables, rows, files } = await backups.restoreArchive(archive);
       console.log(`Restored ${tables} tables (${rows} rows) and ${files} files from ${file}`);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BACKUP_NAME_PATTERN, type Backup, type BackupList } from '@shared/contracts/backups';
 import { AppError } from '../../app-error';
-import { BackupError, createBackup, restoreBackup } from '../../db/backup';
+import { type ArchiveSource, BackupError, restoreBackup, storeBackup } from '../../db/backup';
 import type { DatabaseHandle } from '../../db/client';
 import type { ArchiveStore, StorageProvider } from '../../providers/storage/index';
 import { StorageProviderError } from '../../providers/storage/storage-provider-error';
@@ -38,10 +38,10 @@ export function createBackupsService(deps: { database: DatabaseHandle; storage: 
   /** One backup at a time: a second request while one is written gets the same one. */
   function make(now: Date) {
     running ??= (async () => {
-      const { archive, rows, files } = await createBackup(deps.database, deps.storage, now);
       const name = nameAt(now);
-      await deps.archives.write(name, archive);
-      return { backup: { name, size: archive.length, createdAt: now.toISOString() }, rows, files };
+      // Streamed from the database and the files straight into the store: memory stays flat whatever the size.
+      const { stored: size, rows, files } = await storeBackup(deps.database, deps.storage, now, (stream) => deps.archives.writeStream(name, stream));
+      return { backup: { name, size, createdAt: now.toISOString() }, rows, files };
     })().finally(() => {
       running = null;
     });
@@ -49,7 +49,7 @@ export function createBackupsService(deps: { database: DatabaseHandle; storage: 
   }
 
   /** A refused archive answers its own code; the log learns where it failed (a table, a database code), never a value. */
-  async function restoreArchive(archive: Buffer, log?: FastifyBaseLogger) {
+  async function restoreArchive(archive: ArchiveSource, log?: FastifyBaseLogger) {
     try {
       return await restoreBackup(deps.database, deps.storage, archive);
     } catch (error) {
@@ -87,13 +87,21 @@ export function createBackupsService(deps: { database: DatabaseHandle; storage: 
     async restore(name: string, confirm: string, log?: FastifyBaseLogger) {
       checkedName(name);
       if (confirm !== name) throw new AppError('VALIDATION_FAILED', 'Type the name of the backup to confirm.', { confirm: ['validation.backupConfirm'] });
-      const archive = await storageAnswer(deps.archives.read(name));
-      if (!archive) throw new AppError('NOT_FOUND', 'No such backup.');
-      return storageAnswer(restoreArchive(archive, log));
+      // Read as a stream, twice: once to check it whole, once to restore it.
+      const opened = await storageAnswer(deps.archives.open(name));
+      if (!opened) throw new AppError('NOT_FOUND', 'No such backup.');
+      let first: typeof opened | null = opened;
+      const source: ArchiveSource = async () => {
+        const again = first ?? (await deps.archives.open(name));
+        first = null;
+        if (!again) throw new BackupError('The archive went away while it was restored.');
+        return again.stream;
+      };
+      return storageAnswer(restoreArchive(source, log));
     },
 
     /** An archive given by hand (the command line's file): checked and restored like one from the store. */
-    restoreArchive: (archive: Buffer) => storageAnswer(restoreArchive(archive)),
+    restoreArchive: (archive: ArchiveSource) => storageAnswer(restoreArchive(archive)),
 
     /** The daily run: once the day's time has come, if today has no archive yet; then the oldest beyond `keep` go. */
     async runScheduled(log: FastifyBaseLogger, now = new Date()): Promise<Backup | null> {

@@ -29,6 +29,10 @@ export interface StorageProvider {
   put(key: string, body: Buffer): Promise<void>;
   /** The stored file, or null when there is none. */
   get(key: string): Promise<FileObject | null>;
+  /** The stored file as a stream with its size (a backup reads a file of any size this way), or null. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Writes one file of `size` bytes from a stream (a restore), replacing any file there; never half written. */
+  putStream(key: string, body: Readable, size: number): Promise<void>;
   /** Removes a file, its thumbnail and its renditions; no error when they do not exist. */
   remove(key: string): Promise<void>;
   /** The key of every stored file, in no particular order: what a backup holds (never an archive). */
@@ -66,6 +70,8 @@ export interface ArchiveStore {
   list(): Promise<StoredArchive[]>;
   /** Writes a whole archive under `name`; a reader never sees it half written. */
   write(name: string, body: Buffer): Promise<void>;
+  /** The same from a stream of unknown length (a backup as it is made); resolves with the archive's size. */
+  writeStream(name: string, body: Readable): Promise<number>;
   /** The archive's bytes, or null when there is none by that name. */
   read(name: string): Promise<Buffer | null>;
   /** The archive as a stream with its size, for a download; null when there is none by that name. */

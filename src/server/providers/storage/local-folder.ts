@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { newImageKey, prepareImage } from './images';
 import type { ArchiveStore, StorageProvider } from './index';
 import { ARCHIVE_NAME_PATTERN, contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
@@ -39,6 +41,18 @@ export function createLocalFolderStorage(options: { dir: string }): StorageProvi
       if (!fileOf(key)) throw new Error('Unsafe storage key');
       await write(key, body);
     },
+    async putStream(key, body, size) {
+      const file = fileOf(key);
+      if (!file) throw new Error('Unsafe storage key');
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeWhole(file, body, size);
+    },
+    async open(key) {
+      const file = fileOf(key);
+      const size = file ? await sizeOf(file) : null;
+      if (!file || size === null) return null;
+      return { stream: createReadStream(file), size };
+    },
     async get(key) {
       const file = fileOf(key);
       if (!file) return null;
@@ -63,6 +77,30 @@ export function createLocalFolderStorage(options: { dir: string }): StorageProvi
   };
 }
 
+const sizeOf = (file: string) =>
+  stat(file).then(
+    (s) => (s.isFile() ? s.size : null),
+    () => null,
+  );
+
+/**
+ * Streams into a hidden file beside `file`, then renames it: a reader never sees a half-written file, and a
+ * failure leaves what was there. `size`, when given, must be what arrived.
+ */
+async function writeWhole(file: string, body: Readable, size: number | null, mode?: number): Promise<number> {
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`);
+  try {
+    await pipeline(body, createWriteStream(partial, mode === undefined ? {} : { mode }));
+    const written = (await stat(partial)).size;
+    if (size !== null && written !== size) throw new Error(`Expected ${size} bytes, got ${written}`);
+    await rename(partial, file);
+    return written;
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   let entries;
   try {
@@ -79,11 +117,6 @@ async function filesUnder(dir: string): Promise<string[]> {
 export function createFolderArchiveStore(options: { dir: string }): ArchiveStore {
   const dir = path.resolve(options.dir);
   const fileOf = (name: string) => (ARCHIVE_NAME_PATTERN.test(name) ? path.join(dir, name) : null);
-  const sizeOf = (file: string) =>
-    stat(file).then(
-      (s) => (s.isFile() ? s.size : null),
-      () => null,
-    );
 
   return {
     location: 'data-folder',
@@ -111,6 +144,12 @@ export function createFolderArchiveStore(options: { dir: string }): ArchiveStore
         await rm(partial, { force: true });
         throw error;
       }
+    },
+    async writeStream(name, body) {
+      const file = fileOf(name);
+      if (!file) throw new Error('Unsafe archive name');
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      return writeWhole(file, body, null, 0o600);
     },
     async read(name) {
       const file = fileOf(name);

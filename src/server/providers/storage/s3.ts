@@ -1,6 +1,11 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, type GetObjectCommandOutput, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { newImageKey, prepareImage } from './images';
 import type { ArchiveStore, StorageProvider, StoredArchive } from './index';
 import { ARCHIVE_NAME_PATTERN, ARCHIVES_FOLDER, contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
@@ -66,7 +71,7 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
   const objectKey = (key: string) => `${prefix}${key}`;
   const isKey = (key: string) => STORAGE_KEY_PATTERN.test(key) && !key.split('/').includes('..');
 
-  const put = async (key: string, body: Buffer) => {
+  const put = async (key: string, body: Buffer | Readable, size = (body as Buffer).length) => {
     await call(() =>
       client.send(
         new PutObjectCommand({
@@ -74,7 +79,7 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
           Key: objectKey(key),
           Body: body,
           ContentType: contentTypeOf(key),
-          ContentLength: body.length,
+          ContentLength: size,
           CacheControl: CACHE_CONTROL,
         }),
       ),
@@ -103,6 +108,20 @@ export function createS3Storage(options: S3StorageOptions): StorageProvider {
     async put(key, body) {
       if (!isKey(key)) throw new Error('Unsafe storage key');
       await put(key, body);
+    },
+    async putStream(key, body, size) {
+      if (!isKey(key)) throw new Error('Unsafe storage key');
+      await put(key, body, size);
+    },
+    async open(key) {
+      if (!isKey(key)) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+        return object.Body ? { stream: streamOf(object.Body), size: object.ContentLength ?? 0 } : null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw toStorageError(error);
+      }
     },
     async get(key) {
       if (!isKey(key)) return null;
@@ -165,6 +184,26 @@ export function createS3ArchiveStore(options: S3StorageOptions): ArchiveStore {
         ),
       );
     },
+    async writeStream(name, body) {
+      const key = objectKey(name);
+      if (!key) throw new Error('Unsafe archive name');
+      // An upload says its length first, and an archive's is known only once it is made: it waits on the
+      // local disk (never in memory) and goes up whole.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'souvenir-archive-'));
+      try {
+        const file = path.join(dir, name);
+        await pipeline(body, createWriteStream(file, { mode: 0o600 }));
+        const { size } = await stat(file);
+        await call(() =>
+          client.send(
+            new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: createReadStream(file), ContentType: 'application/gzip', ContentLength: size, CacheControl: 'private, no-store' }),
+          ),
+        );
+        return size;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
     async read(name) {
       const object = await getObject(name);
       if (!object?.Body) return null;
@@ -173,8 +212,7 @@ export function createS3ArchiveStore(options: S3StorageOptions): ArchiveStore {
     async open(name) {
       const object = await getObject(name);
       if (!object?.Body) return null;
-      const stream = object.Body instanceof Readable ? object.Body : Readable.fromWeb(object.Body.transformToWebStream() as WebReadableStream);
-      return { stream, size: object.ContentLength ?? 0 };
+      return { stream: streamOf(object.Body), size: object.ContentLength ?? 0 };
     },
     async remove(name) {
       const key = objectKey(name);
@@ -187,6 +225,11 @@ export function createS3ArchiveStore(options: S3StorageOptions): ArchiveStore {
       client.destroy();
     },
   };
+}
+
+/** The SDK's body as a Node stream (it is one in Node; a web stream elsewhere). */
+function streamOf(body: NonNullable<GetObjectCommandOutput['Body']>): Readable {
+  return body instanceof Readable ? body : Readable.fromWeb(body.transformToWebStream() as WebReadableStream);
 }
 
 async function call<T>(send: () => Promise<T>): Promise<T> {
