@@ -6,10 +6,10 @@
 // A file that is not one of our archives, or one cut short, is refused before anything changes.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip, gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
@@ -27,7 +27,7 @@ import { createS3ArchiveStore, createS3Storage, type S3StorageOptions } from '@s
 import { addMemory } from './factories/memory';
 import { createUser, signIn } from './factories/user';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './support/app';
-import { fileLineOfZeros, gzipParts, legacyArchive, manifestLineOf, runOf, withValue } from './support/backup-archives';
+import { fileLineOfZeros, gzipParts, legacyArchive, manifestLineOf, runOf, tarArchive, tarEntries, withValue, type TarEntry } from './support/backup-archives';
 import { testDatabase } from './support/database';
 import { snapshot } from './support/fuzz';
 import { startS3StandIn } from './support/s3-stand-in';
@@ -311,6 +311,100 @@ describe('a restore refused before it changes anything', () => {
       expect((refused as BackupError).code, label).toBe('BACKUP_TOO_LARGE');
     }
     expect(await snapshot(handle.db, filesDir)).toEqual(before);
+  });
+});
+
+describe('streamed archives', () => {
+  // A bucket of its own that answers listings a thousand keys a page, as S3 does.
+  const many = 2000;
+  const fileOf = (n: number) => ({ key: `memories/generated/${String(n).padStart(4, '0')}.png`, body: createHash('sha256').update(`file ${n}`).digest() });
+
+  it.each(['data-folder', 'bucket'] as const)('back up and restore an instance with 2 000 stored files (%s)', { timeout: 240_000 }, async (where) => {
+    const { createBackupsService } = await import('@server/modules/backups/service');
+    const t = await createTestApp();
+    const handle = await testDatabase();
+    const dir = freshDataDir();
+    const bucket = where === 'bucket' ? await startS3StandIn({ bucket: 'souvenir-many' }) : null;
+    const storage = bucket ? createS3Storage(bucket.storageOptions({ prefix: 'many' })) : createLocalFolderStorage({ dir: path.join(dir, 'files') });
+    const archives = bucket ? createS3ArchiveStore(bucket.storageOptions({ prefix: 'many' })) : createFolderArchiveStore({ dir: path.join(dir, 'backups') });
+    const backups = createBackupsService({ database: handle, storage, archives, dailyAtMinute: null, keep: 2 });
+    const state = async () => ({
+      ...(await snapshot(handle.db, path.join(dir, 'files'))),
+      ...(bucket ? Object.fromEntries([...bucket.objects].filter(([key]) => !key.startsWith('many/backups/')).map(([key, object]) => [key, createHash('sha256').update(object.body).digest('hex')])) : {}),
+    });
+    try {
+      const person = await createUser(t, { firstName: 'Mille' });
+      for (let n = 0; n < many; n += 50) await Promise.all(Array.from({ length: Math.min(50, many - n) }, (_, i) => storage.put(fileOf(n + i).key, fileOf(n + i).body)));
+      const before = await state();
+      expect(Object.keys(before).filter((key) => key.includes('memories/generated/'))).toHaveLength(many);
+
+      const { backup, files } = await backups.create(new Date('2026-04-01T03:00:00Z'));
+      expect(files).toBe(many);
+      const entries = await tarEntries(bucket ? bucket.objects.get(`many/backups/${backup.name}`)!.body : readFileSync(path.join(dir, 'backups', backup.name)));
+      expect(entries.filter((entry) => entry.name.startsWith('files/'))).toHaveLength(many);
+      expect(entries.find((entry) => entry.name === `files/${fileOf(7).key}`)?.body.equals(fileOf(7).body)).toBe(true);
+
+      // After the backup: a hundred files lost, one added, and someone new.
+      for (let n = 0; n < 100; n++) await storage.remove(fileOf(n).key);
+      await storage.put('memories/generated/late.png', Buffer.from('late'));
+      const late = await createUser(t);
+
+      expect(await backups.restore(backup.name, backup.name)).toMatchObject({ files: many });
+      expect(await state()).toEqual(before);
+      expect((await signIn(t, person.email, person.password)).statusCode).toBe(200);
+      expect((await signIn(t, late.email, late.password)).statusCode).not.toBe(200);
+    } finally {
+      await backups.close();
+      await storage.close?.();
+      await bucket?.close();
+    }
+  });
+
+  it('a restore that meets a bad entry, before or during its changes, leaves the instance as it was', { timeout: 120_000 }, async () => {
+    const t = await createTestApp();
+    const handle = await testDatabase();
+    const person = await createUser(t, { firstName: 'Intacte' });
+    const filesDir = path.join(t.dataDir, 'files');
+    const storage = createLocalFolderStorage({ dir: filesDir });
+    for (let n = 0; n < 20; n++) await storage.put(fileOf(n).key, fileOf(n).body);
+    const { archive } = await createBackup(handle, storage);
+    const entries = await tarEntries(archive);
+    // The instance then moves on: the archive's files are gone, a new one and someone new are there.
+    for (let n = 0; n < 20; n++) await storage.remove(fileOf(n).key);
+    await storage.put('memories/generated/after.png', Buffer.from('after'));
+    await createUser(t, { firstName: 'Nouvelle' });
+    const before = await snapshot(handle.db, filesDir);
+
+    const without = (name: string) => entries.filter((entry) => entry.name !== name);
+    const replaced = (name: string, body: Buffer | string) => entries.map((entry): TarEntry => (entry.name === name ? { name, body: Buffer.from(body) } : entry));
+    const usersTable = entries.find((entry) => entry.name === 'tables/users.jsonl')!;
+    const gz = promisify(gzip);
+    const cases: Record<string, Buffer> = {
+      'cut short': archive.subarray(0, Math.floor(archive.length * 0.6)),
+      'without its end': await tarArchive(without('end.json')),
+      'without its manifest': await tarArchive(without('manifest.json')),
+      'a table bigger than its manifest says': await tarArchive(replaced('tables/users.jsonl', Buffer.concat([usersTable.body, Buffer.from('{"id":"extra"}\n')]))),
+      'a row that is not JSON': await tarArchive(replaced('tables/users.jsonl', Buffer.from('x'.repeat(usersTable.body.length - 1) + '\n'))),
+      'an entry Souvenir does not know': await tarArchive([...without('end.json'), { name: 'other/thing.txt', body: Buffer.from('?') }, entries.at(-1)!]),
+      'a file outside the folder': await tarArchive([...without('end.json'), { name: 'files/../escape.png', body: Buffer.from('x') }, entries.at(-1)!]),
+      'tables out of order': await tarArchive([entries[0]!, ...entries.filter((e) => e.name.startsWith('tables/')).reverse(), ...entries.filter((e) => !e.name.startsWith('tables/') && e.name !== 'manifest.json')]),
+      'a tar that is not gzipped': gunzipSync(archive),
+      'gzip of something else': await gz(Buffer.from('not a tar at all, not JSON either')),
+    };
+    for (const [label, bad] of Object.entries(cases)) {
+      await expect(restoreBackup(handle, storage, bad), label).rejects.toBeInstanceOf(BackupError);
+    }
+    expect(await snapshot(handle.db, filesDir)).toEqual(before);
+
+    // Checked whole, then changed on a second read that meets a bad entry after every table and file was
+    // written (the archive was replaced in between): the tables roll back and the files written go.
+    const lastEntryBad = await tarArchive([...without('end.json'), { name: 'files/memories/generated/x.png', body: Buffer.from('x') }, { name: 'other/late.txt', body: Buffer.from('?') }]);
+    let opened = 0;
+    const source = () => Promise.resolve(Readable.from([opened++ === 0 ? archive : lastEntryBad]));
+    await expect(restoreBackup(handle, storage, source)).rejects.toBeInstanceOf(BackupError);
+    expect(opened).toBe(2);
+    expect(await snapshot(handle.db, filesDir)).toEqual(before);
+    expect((await signIn(t, person.email, person.password)).statusCode).toBe(200);
   });
 });
 
