@@ -136,6 +136,16 @@ describe('unlocking a device', () => {
     expect(onUnlocked).not.toHaveBeenCalled();
   });
 
+  it('asks for the recovery key, not the passphrase, once the person chooses it, in English and in French', async () => {
+    const { user } = renderUnlock();
+    expect(screen.getByText('Your conversations are encrypted. Enter your passphrase to read them here.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use my recovery key instead' }));
+    expect(screen.getByText('Your conversations are encrypted. Enter your recovery key to read them here.')).toBeInTheDocument();
+    expect(screen.queryByText(/Enter your passphrase/)).not.toBeInTheDocument();
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByText('Tes conversations sont chiffrées. Saisis ta clé de secours pour les lire ici.')).toBeInTheDocument();
+  });
+
   it('opens with the right passphrase', async () => {
     const { user, onUnlocked } = renderUnlock();
     await user.type(screen.getByLabelText('Passphrase'), PASSPHRASE);

@@ -60,7 +60,8 @@ export function KeepingUnlockForm({ userId, envelope, onUnlocked, headingLevel =
           <LockKeyhole aria-hidden="true" className="size-5 text-ink-muted" />
           {t('unlock.title')}
         </Heading>
-        <p className="text-sm text-ink-muted">{t('unlock.description')}</p>
+        {/* Says which secret to enter: the one the form is asking for now. */}
+        <p className="text-sm text-ink-muted">{t(mode === 'passphrase' ? 'unlock.description' : 'unlock.descriptionRecovery')}</p>
       </div>
       <fieldset disabled={working} className="min-w-0 space-y-3">
         <FormField id={`${id}-secret`} label={mode === 'passphrase' ? t('unlock.passphrase') : t('unlock.recoveryKey')} invalid={Boolean(failure)} invalidDescribedBy={`${id}-failure`}>
