@@ -87,6 +87,8 @@ async function setup() {
     'GET /api/memories': { call: fixed({ url: '/api/memories' }), expect: signedIn(200) },
     'GET /api/memories/years': { call: fixed({ url: '/api/memories/years' }), expect: signedIn(200) },
     'GET /api/memories/recent': { call: fixed({ url: '/api/memories/recent' }), expect: signedIn(200) },
+    'GET /api/memories/on-this-day': { call: fixed({ url: '/api/memories/on-this-day' }), expect: signedIn(200) },
+    'PUT /api/memories/on-this-day': { call: fixed({ url: '/api/memories/on-this-day', body: { enabled: true } }), expect: signedIn(204) },
     'GET /api/memories/migration': { call: fixed({ url: '/api/memories/migration' }), expect: signedIn(200) },
     'GET /api/memories/:id': { call: fixed({ url: `/api/memories/${memory.id}` }), expect: owned(200) },
     'PATCH /api/memories/:id': { call: fixed({ url: `/api/memories/${memory.id}`, body: { liked: true } }), expect: owned(200) },

@@ -256,6 +256,7 @@ describe('GET /api/me/export', () => {
     const temporary = await addMemory(t, user.id, { title: 'Ancienne image', imageUrl: 'https://images.example.test/tmp/x.png', createdAt: new Date('2024-01-01T10:00:00Z') });
     await call('POST', '/api/support/tickets', user.cookie, { subject: 'Une question', message: 'Comment exporter mes souvenirs, s’il te plaît ?' });
     await uploadAvatar(user.cookie, await phonePhoto());
+    await call('PUT', '/api/memories/on-this-day', user.cookie, { enabled: false });
 
     const response = await call('GET', '/api/me/export', user.cookie);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
@@ -273,7 +274,7 @@ describe('GET /api/me/export', () => {
       format: 'souvenir-export',
       version: 1,
       account: { email: user.email },
-      profile: { firstName: 'Lou', defaultLanguage: 'fr', avatar: 'avatar.webp' },
+      profile: { firstName: 'Lou', defaultLanguage: 'fr', avatar: 'avatar.webp', onThisDay: false },
       supportTickets: [{ subject: 'Une question', status: 'open' }],
     });
     expect(data.memories.map((m: { title: string }) => m.title)).toEqual(['Ancienne image', 'Le marché', 'Pluie douce']);
@@ -298,7 +299,7 @@ describe('GET /api/me/export', () => {
   it('answers an empty export to someone with nothing yet, and 401 to signed-out visitors', async () => {
     const user = await createUser(t);
     const zip = new AdmZip((await call('GET', '/api/me/export', user.cookie)).rawPayload);
-    expect(JSON.parse(zip.readAsText('souvenir-export.json'))).toMatchObject({ memories: [], supportTickets: [], profile: { avatar: null } });
+    expect(JSON.parse(zip.readAsText('souvenir-export.json'))).toMatchObject({ memories: [], supportTickets: [], profile: { avatar: null, onThisDay: true } });
     expect((await call('GET', '/api/me/export')).statusCode).toBe(401);
   });
 });

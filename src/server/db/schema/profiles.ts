@@ -33,6 +33,8 @@ export const profiles = pgTable(
     continuityEnabled: boolean('continuity_enabled').notNull().default(true),
     /** Consent to send the facts the person wrote for the companion to remember. */
     continuityFactsEnabled: boolean('continuity_facts_enabled').notNull().default(false),
+    /** The home shows a memory from this date a month or a year ago ("On This Day"); the person may turn it off. */
+    onThisDayEnabled: boolean('on_this_day_enabled').notNull().default(true),
     /** "Not now" to keeping conversations on every device: the offer after a memory is not made again (docs/keeping.md). */
     keepingOfferDeclinedAt: timestamp('keeping_offer_declined_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

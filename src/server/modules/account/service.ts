@@ -46,6 +46,7 @@ export function createAccountService(deps: {
         defaultLanguage: profile.defaultLanguage,
         gender: profile.gender,
         avatar: profile.avatarUrl ? 'avatar.webp' : null,
+        onThisDay: profile.onThisDayEnabled,
         journaledDaysNote: kept
           ? 'Counted from your memories; conversations are stored on the server only encrypted, in keptConversations.'
           : 'Counted from your memories; conversations are never stored on the server.',

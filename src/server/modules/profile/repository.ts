@@ -57,6 +57,12 @@ export function createProfileRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** Whether the home shows "On This Day"; false when there is no such profile. */
+    async updateOnThisDay(id: string, onThisDayEnabled: boolean): Promise<boolean> {
+      const rows = await db.update(profiles).set({ onThisDayEnabled, updatedAt: new Date() }).where(eq(profiles.id, id)).returning({ id: profiles.id });
+      return rows.length > 0;
+    },
+
     async updateKeepingOfferDeclined(id: string, declinedAt: Date | null): Promise<boolean> {
       const rows = await db.update(profiles).set({ keepingOfferDeclinedAt: declinedAt }).where(eq(profiles.id, id)).returning({ id: profiles.id });
       return rows.length > 0;

@@ -179,6 +179,11 @@ export function createProfileService(deps: {
       if (!updated) throw new AppError('NOT_FOUND', 'Profile not found');
     },
 
+    /** Whether the home shows a memory from this date a month or a year ago. */
+    async setOnThisDay(userId: string, enabled: boolean): Promise<void> {
+      if (!(await profiles.updateOnThisDay(userId, enabled))) throw new AppError('NOT_FOUND', 'Profile not found');
+    },
+
     /** Whether the person said "Not now" to keeping their conversations on every device. */
     async setKeepingOfferDeclined(userId: string, declined: boolean): Promise<void> {
       const updated = await profiles.updateKeepingOfferDeclined(userId, declined ? new Date() : null);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@web/lib/api/get-me';
 import { usePageTitle } from '@web/lib/page-head';
 import { ImageMigrationBanner } from '../components/image-migration-banner';
+import { OnThisDayCard } from '../components/on-this-day-card';
 import { RecentMemories } from '../components/recent-memories';
 import { TodayCard } from '../components/today-card';
 import { useMainAction } from '../hooks/use-main-action';
@@ -36,6 +37,7 @@ export function HomePage() {
           <p className="max-w-prose text-lg leading-relaxed text-ink-muted">{t('intro')}</p>
         </div>
         <TodayCard action={action} status={status.data} onStart={run} onRetry={() => void status.refetch()} retrying={status.isFetching} />
+        <OnThisDayCard signedIn={signedIn} />
       </section>
 
       <ImageMigrationBanner signedIn={signedIn} />

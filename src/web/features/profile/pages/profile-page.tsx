@@ -11,6 +11,7 @@ import { CloseAccountSection } from '../components/close-account-section';
 import { ContinuitySection } from '../components/continuity-section';
 import { ExportDataSection } from '../components/export-data-section';
 import { KeepingSection } from '../components/keeping-section';
+import { OnThisDaySection } from '../components/on-this-day-section';
 import { ProfileForm } from '../components/profile-form';
 import { SubscriptionSection } from '../components/subscription-section';
 
@@ -44,6 +45,7 @@ export function ProfilePage() {
       <SubscriptionSection />
       <KeepingSection userId={me.data.user.id} />
       <ContinuitySection />
+      <OnThisDaySection />
       <PasswordSection />
       <ExportDataSection />
       <CloseAccountSection />
