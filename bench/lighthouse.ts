@@ -242,6 +242,7 @@ async function main() {
       { label: '/shared/…', path: sharedPath, signedIn: false },
       { label: '/community', path: '/community', signedIn: false },
       { label: '/privacy-policy', path: '/privacy-policy', signedIn: false },
+      { label: '/safety', path: '/safety', signedIn: false },
       { label: '/home (signed in)', path: '/home', signedIn: true },
       { label: '/home/memories (signed in)', path: '/home/memories', signedIn: true },
     ];

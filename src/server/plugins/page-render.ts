@@ -65,6 +65,7 @@ const SERVER_RENDERED: { pattern: RegExp; modules: string[]; scripts: boolean; o
     scripts: true,
     onInteraction: true,
   },
+  { pattern: /^\/safety\/?$/, modules: ['app/main-layout.tsx', 'features/safety-page/pages/safety-page.tsx'], scripts: true, onInteraction: true },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LogoMark } from '@web/components/logo-mark';
 
 /** Desktop only: on mobile the bottom bar takes the foot of the screen. */
@@ -12,6 +13,9 @@ export function Footer() {
           {t('brand')}
         </span>
         <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+        <Link to="/safety" className="underline-offset-4 hover:text-ink hover:underline">
+          {t('footer.safety')}
+        </Link>
         <span className="ml-auto font-serif italic">{t('footer.tagline')}</span>
       </div>
     </footer>

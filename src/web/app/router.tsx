@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
             path: '/privacy-policy',
             lazy: page(() => import('@web/features/privacy-policy/pages/privacy-policy-page'), (m) => m.PrivacyPolicyPage),
           },
+          { path: '/safety', lazy: page(() => import('@web/features/safety-page/pages/safety-page'), (m) => m.SafetyPage) },
           {
             path: '/home',
             lazy: page(() => import('./protected-route'), (m) => m.ProtectedRoute),

@@ -96,6 +96,14 @@ export function HelpPanel({ className }: { className?: string }) {
           {changed ? t('country.showing', { country: t(`country.names.${country}`) }) : ''}
         </p>
       </div>
+
+      {/* What the layer does and cannot do, every country's lines and how to reach a person, on one public page
+          (a plain link: the panel is also drawn outside the app's router, and the page is drawn by the server). */}
+      <p className="text-sm">
+        <a href="/safety" className="text-accent underline-offset-4 hover:underline">
+          {t('pageLink')}
+        </a>
+      </p>
     </div>
   );
 }

@@ -77,6 +77,11 @@ export function PrivacyPolicyPage() {
         <div className="min-w-0">
           <h1 className="text-4xl font-medium sm:text-5xl">{t('privacy:title')}</h1>
           <p className="mt-3 max-w-[48ch] leading-relaxed text-ink-muted">{t('privacy:intro')}</p>
+          <p className="mt-2 max-w-[48ch] text-sm leading-relaxed">
+            <Link to="/safety" className="text-accent underline-offset-4 hover:underline">
+              {t('privacy:safetyLink')}
+            </Link>
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:shrink-0">
           {/* While editing, the language stays put: the text in the editor is the one that will be saved. */}
