@@ -31,6 +31,7 @@ const en = {
   typeToConfirm: 'Type DELETE to confirm', // profile:closeAccount.typeToConfirm
   word: 'DELETE', // profile:closeAccount.word
   closeConfirm: 'Close my account for good', // profile:closeAccount.confirm
+  closeCancel: 'Keep my account', // profile:closeAccount.cancel
   accountDeleted: 'Your account has been deleted', // profile:messages.accountDeleted
 };
 
@@ -65,6 +66,7 @@ const fr: typeof en = {
   typeToConfirm: 'Écris SUPPRIMER pour confirmer',
   word: 'SUPPRIMER',
   closeConfirm: 'Fermer mon compte pour de bon',
+  closeCancel: 'Garder mon compte',
   accountDeleted: 'Ton compte a été supprimé',
 };
 

@@ -109,14 +109,16 @@ export function CloseAccountSection() {
                   onChange={(event) => setTyped(event.target.value)}
                 />
               </FormField>
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              {/* One above the other at every width: side by side, the two long labels (French above all) overflow the
+                  dialog's 400 px of room and the row was clipped at its start. */}
+              <div className="flex flex-col-reverse gap-3">
                 {/* First in the focus order after the field: the safe choice. */}
                 <DialogClose asChild>
-                  <Button variant="secondary" disabled={remove.isPending}>
+                  <Button variant="secondary" className="w-full" disabled={remove.isPending}>
                     {t('profile:closeAccount.cancel')}
                   </Button>
                 </DialogClose>
-                <Button type="submit" className="bg-danger hover:bg-danger/90 active:bg-danger/90" disabled={!confirmed} pending={remove.isPending}>
+                <Button type="submit" className="w-full bg-danger hover:bg-danger/90 active:bg-danger/90" disabled={!confirmed} pending={remove.isPending}>
                   {t('profile:closeAccount.confirm')}
                 </Button>
               </div>
