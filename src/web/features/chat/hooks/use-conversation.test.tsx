@@ -62,6 +62,8 @@ describe('starting a session', () => {
     // True whether or not the person later keeps their conversations encrypted on the server.
     expect(messages[0]?.content).toContain('our server never keeps it in a form anyone could read');
     expect(messages[0]?.content).not.toContain("isn't kept on our server");
+    // Keeping conversations across devices is explained from the first day, not only once a memory is made.
+    expect(messages[0]?.content).toContain('you can keep your conversations encrypted: your profile explains how');
   });
 
   it('on the first visit without a transcription service, asks to type and never mentions a microphone', async () => {
