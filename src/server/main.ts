@@ -5,6 +5,8 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { seedDefaults } from './db/seed';
+import { createLogDestination } from './log-destination';
+import { stopOnSignals } from './shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -14,28 +16,9 @@ async function main() {
   await migrate(database);
   await seedDefaults(database.db);
 
-  const app = await buildApp({ config, database, authSecret: resolveAuthSecret(config.authSecret, config.dataDir) });
-  app.addHook('onClose', async () => database.close());
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => {
-        clearTimeout(force);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  const logs = createLogDestination();
+  const app = await buildApp({ config, database, authSecret: resolveAuthSecret(config.authSecret, config.dataDir), logStream: logs });
+  stopOnSignals({ app, closeDatabase: () => database.close(), flushLogs: (ms) => logs.flush(ms) });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Souvenir is ready on ${config.publicUrl} (database: ${database.driver}, data: ${config.dataDir})`);
