@@ -19,6 +19,7 @@ import { benchGallery } from './gallery';
 import { benchLocalModel } from './local-model';
 import { benchMood } from './mood';
 import { benchSafety } from './safety';
+import { benchShutdown } from './shutdown';
 import { benchUser } from './support';
 
 const RENDERS = 20;
@@ -133,3 +134,4 @@ if (!only || only === 'local-model') await benchLocalModel();
 if (!only || only === 'safety') benchSafety({ misread: process.argv.includes('--misread') });
 if (!only || only === 'mood') benchMood();
 if (!only || only === 'continuity') await benchContinuity();
+if (!only || only === 'shutdown') await benchShutdown();
