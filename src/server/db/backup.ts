@@ -191,17 +191,13 @@ class ArchiveAbandoned extends Error {
 }
 
 /** Writes `chunks` into one tar entry, waiting whenever the archive's reader is behind. */
-async function writeEntry(pack: tar.Pack, header: { name: string; size: number }, chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, signal: AbortSignal): Promise<void> {
-  signal.throwIfAborted();
-  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new ArchiveAbandoned()), { once: true }));
-  aborted.catch(() => undefined);
+async function writeEntry(pack: tar.Pack, header: { name: string; size: number }, chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, aborted: Promise<never>): Promise<void> {
   let sink!: ReturnType<tar.Pack['entry']>;
   const written = new Promise<void>((resolve, reject) => {
     sink = pack.entry({ ...header, mode: 0o600, mtime: new Date(0) }, (error) => (error ? reject(error) : resolve()));
   });
   written.catch(() => undefined);
   for await (const chunk of chunks) {
-    if (signal.aborted) throw new ArchiveAbandoned();
     if (!sink.write(chunk)) await Promise.race([once(sink, 'drain'), aborted, written]);
   }
   (sink as unknown as { end(): void }).end();
@@ -220,7 +216,8 @@ export interface BackupStats {
  */
 export function writeBackup(handle: DatabaseHandle, storage: StorageProvider, now = new Date()): { stream: Readable; done: Promise<BackupStats> } {
   const pack = tar.pack();
-  const gzip = createGzip();
+  // The fastest level: pictures, most of an archive, do not compress, and rows compress well enough at it.
+  const gzip = createGzip({ level: 1 });
   const abandon = new AbortController();
   let finished = false;
   pack.on('error', (error: Error) => gzip.destroy(error));
@@ -229,6 +226,9 @@ export function writeBackup(handle: DatabaseHandle, storage: StorageProvider, no
   });
   pack.pipe(gzip);
   const signal = abandon.signal;
+  // One promise for the whole archive: every wait on the reader also ends when the reader goes away.
+  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new ArchiveAbandoned()), { once: true }));
+  aborted.catch(() => undefined);
   const done = (async (): Promise<BackupStats> => {
     const names = tableNamesInOrder();
     const migrations = await migrationCount(handle);
@@ -245,10 +245,10 @@ export function writeBackup(handle: DatabaseHandle, storage: StorageProvider, no
       }
       const manifest: BackupManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: now.toISOString(), migrations, driver: handle.driver, allFiles: true, tables };
       const manifestBytes = Buffer.from(JSON.stringify(manifest));
-      await writeEntry(pack, { name: 'manifest.json', size: manifestBytes.length }, [manifestBytes], signal);
+      await writeEntry(pack, { name: 'manifest.json', size: manifestBytes.length }, [manifestBytes], aborted);
       for (const table of tables) {
         rows += table.rows;
-        await writeEntry(pack, { name: `tables/${table.name}.jsonl`, size: table.bytes }, pagesOf(table.name), signal);
+        await writeEntry(pack, { name: `tables/${table.name}.jsonl`, size: table.bytes }, pagesOf(table.name), aborted);
       }
       async function* pagesOf(name: string): AsyncGenerator<string> {
         // Keyset paging on the row's place: each page starts where the last ended, whatever the table's size.
@@ -271,14 +271,14 @@ export function writeBackup(handle: DatabaseHandle, storage: StorageProvider, no
       // Removed since it was listed (a memory deleted meanwhile): it is simply not in this archive.
       if (!file) continue;
       try {
-        await writeEntry(pack, { name: `files/${key}`, size: file.size }, file.stream, signal);
+        await writeEntry(pack, { name: `files/${key}`, size: file.size }, file.stream, aborted);
       } finally {
         file.stream.destroy();
       }
       files++;
     }
     const end = Buffer.from(JSON.stringify({ end: true, tables: names.length, files }));
-    await writeEntry(pack, { name: 'end.json', size: end.length }, [end], signal);
+    await writeEntry(pack, { name: 'end.json', size: end.length }, [end], aborted);
     finished = true;
     pack.finalize();
     return { tables: names.length, rows, files };
