@@ -72,6 +72,8 @@ export async function benchGallery() {
       const bare = await load(`${base}/api/public-config`);
       console.log(row('bare JSON route (GET /api/public-config)', bare));
 
+      await benchYearView(app, database.db, base);
+
       for (const size of SIZES) {
         const user = await benchUser(app, database.db);
         const { cookie } = user;
@@ -101,4 +103,39 @@ export async function benchGallery() {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The budget for the year view of a person who journaled every day for ten years. */
+const YEAR_VIEW_BUDGET_MS = 100;
+const YEAR_VIEW_MEMORIES = 3_650;
+
+/**
+ * The mood of a year for a person with 3 650 memories, one a day: each request alone, one after another (what one
+ * person opening the view waits), then under load beside the others.
+ */
+async function benchYearView(app: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof openDatabase>>['db'], base: string) {
+  const user = await benchUser(app, db);
+  await db.execute(sql`
+    insert into ${souvenirs} (user_id, title, image_url, prompt, poetic_summary, created_at)
+    select ${user.id}, 'Day ' || n, '/files/memories/bench/' || md5(n::text) || '.png', 'A painting', 'A reflection.',
+           now() - (n || ' days')::interval
+      from generate_series(0, ${YEAR_VIEW_MEMORIES - 1}) as n`);
+  await db.execute(sql`analyze ${souvenirs}`);
+  const year = new Date().getUTCFullYear() - 1;
+  const url = `${base}/api/memories/year?year=${year}&tz=Europe/Paris`;
+  const times: number[] = [];
+  let days = 0;
+  for (let i = 0; i < 60; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie: user.cookie } });
+    const body = (await response.json()) as { days: unknown[] };
+    if (i >= 10) times.push(performance.now() - started); // the first ones warm the statement and the cache
+    days = body.days.length;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  const verdict = at(0.95) < YEAR_VIEW_BUDGET_MS ? 'within' : 'OVER';
+  console.log(`  — the mood of a year: ${YEAR_VIEW_MEMORIES.toLocaleString('en')} memories, ${year} has ${days} days`);
+  console.log(`  year view, one request at a time            p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  max ${at(1).toFixed(1)} ms  (${verdict} the ${YEAR_VIEW_BUDGET_MS} ms budget)`);
+  console.log(row('year view under load (GET /api/memories/year)', await load(url, { cookie: user.cookie })));
 }

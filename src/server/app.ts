@@ -36,7 +36,7 @@ import { createFilesService } from './modules/files/service';
 import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
-import { onThisDayRoutes } from './modules/memories/on-this-day-routes';
+import { recollectionRoutes } from './modules/memories/recollection-routes';
 import { createOnThisDayService } from './modules/memories/on-this-day-service';
 import { sharedPageHead } from './modules/memories/shared-page-head';
 import { mailRoutes } from './modules/mail/routes';
@@ -280,7 +280,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(adminSetupRoutes({ session, adminSetup }));
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
-  await app.register(onThisDayRoutes({ session, onThisDay: createOnThisDayService({ memories, profiles }) }));
+  await app.register(recollectionRoutes({ session, memories, onThisDay: createOnThisDayService({ memories, profiles }) }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
   await app.register(settingsRoutes({ admin, session, settings, uploadMax: config.rateLimit.uploadMax }));
   await app.register(mailRoutes({ admin, mail: createMailService({ mail }) }));

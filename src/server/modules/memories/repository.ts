@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { souvenirs } from '../../db/schema/index';
 import { TEMPORARY_IMAGE_URL_PATTERN } from './temporary-image-url';
@@ -14,6 +15,13 @@ const summaryColumns = {
 };
 
 const detailColumns = { ...summaryColumns, poeticSummary: souvenirs.poeticSummary, shareToken: souvenirs.shareToken, imageOrigin: souvenirs.imageOrigin };
+
+/**
+ * A memory's mood, once the column that keeps it exists (it comes with its own migration); until then, and
+ * for memories made before it, there is none.
+ */
+const moodColumn: SQL<string | null> | AnyPgColumn =
+  'mood' in souvenirs ? (souvenirs as unknown as { mood: AnyPgColumn }).mood : sql<string | null>`null::text`;
 
 /** A calendar period in a time zone: [from, to) as instants computed by the database (DST-correct). */
 export interface Period {
@@ -283,6 +291,26 @@ export function createMemoriesRepository(db: Database) {
         )
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * One row per local day of `year` (in `timeZone`) with a memory — the day's latest — oldest first: the
+     * date, id, title and mood only. One index range over the year: at most a few hundred rows.
+     */
+    async listYearDays(userId: string, year: number, timeZone: string) {
+      // The day is computed once, in the inner query: DISTINCT ON and ORDER BY then name the same column.
+      const result = await db.execute(sql`
+        select distinct on (day.date) day.date, day.id, day.title, day.mood
+          from (
+            select to_char(${souvenirs.createdAt} at time zone ${timeZone}::text, 'YYYY-MM-DD') as date,
+                   ${souvenirs.id} as id, ${souvenirs.title} as title, ${moodColumn} as mood, ${souvenirs.createdAt} as created_at
+              from ${souvenirs}
+             where ${souvenirs.userId} = ${userId}
+               and ${souvenirs.createdAt} >= ${instantOf({ year, month: 1 }, timeZone)}
+               and ${souvenirs.createdAt} < ${instantOf({ year: year + 1, month: 1 }, timeZone)}
+          ) day
+         order by day.date, day.created_at desc, day.id desc`);
+      return (result as { rows: Array<{ date: string; id: string; title: string; mood: string | null }> }).rows;
     },
 
     /** Every image address of the person's memories (account erasure removes the files). */

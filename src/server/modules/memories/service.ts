@@ -16,6 +16,7 @@ import {
   type RecentMemoriesResponse,
   type SharedMemory,
 } from '@shared/contracts/memories';
+import { MOODS, type Mood, type MoodYear, type MoodYearQuery } from '@shared/contracts/mood-year';
 import type { OnThisDay } from '@shared/contracts/on-this-day';
 import { GALLERY_PAGE_SIZE, SHARE_TOKEN_BYTES } from '@shared/limits';
 import { isUuid } from '@shared/contracts/id-params';
@@ -178,6 +179,13 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
     async years(userId: string, timeZone: string): Promise<GalleryYears> {
       await requireKnownZone(timeZone);
       return { years: await memories.listYears(userId, timeZone) };
+    },
+
+    /** The year view: the day, title and mood of each day's memory; a mood it does not know reads as none. */
+    async moodYear(userId: string, query: MoodYearQuery): Promise<MoodYear> {
+      await requireKnownZone(query.tz);
+      const rows = await memories.listYearDays(userId, query.year, query.tz);
+      return { year: query.year, days: rows.map((row) => ({ ...row, mood: MOODS.includes(row.mood as Mood) ? (row.mood as Mood) : null })) };
     },
 
     /**
