@@ -82,6 +82,11 @@ describe('starting a session', () => {
     expect(result.current.record?.messages.map((m) => m.content)).toEqual(["Hello Camille, it's Lune. I'm glad you're here. How was your day?"]);
   });
 
+  it('without access (after the free first session), greets without asking a question it could not hear answered', async () => {
+    const { result } = await open({ ...returning, hasAccess: false });
+    expect(result.current.record?.messages.map((m) => m.content)).toEqual(["Hello Camille, it's Lune. I'm glad to see you again."]);
+  });
+
   it('greets without a name when none is known', async () => {
     const { result } = await open({ ...returning, firstName: '  ' });
     expect(result.current.record?.messages[0]?.content).toMatch(/^Hello, it's Lune\./);

@@ -11,6 +11,8 @@ export interface WelcomeContext {
   agentName: string;
   /** Whether a transcription service turns voice messages into text: only then is the microphone offered. */
   voice: boolean;
+  /** Whether the person may talk today (a subscription, free access or the free first session). */
+  hasAccess: boolean;
 }
 
 /**
@@ -18,10 +20,11 @@ export interface WelcomeContext {
  * first visit (no journaled day yet), a short greeting afterwards. The explanation speaks of the
  * microphone only when the chat offers one to the person.
  */
-export function welcomeText({ journalDays, firstName, agentName, voice }: WelcomeContext): string {
+export function welcomeText({ journalDays, firstName, agentName, voice, hasAccess }: WelcomeContext): string {
   const name = firstName.trim();
   const hello = name ? i18n.t('chat:welcome.hello', { firstName: name }) : i18n.t('chat:welcome.helloGeneric');
-  if (journalDays !== 0) return i18n.t('chat:welcome.greeting', { hello, agentName });
+  // Without access there is no input box: a greeting that asks nothing.
+  if (journalDays !== 0) return i18n.t(hasAccess ? 'chat:welcome.greeting' : 'chat:welcome.greetingNoAccess', { hello, agentName });
   const howTo = i18n.t(voice ? 'chat:welcome.howToVoice' : 'chat:welcome.howToType');
   return i18n.t('chat:welcome.first', { hello, agentName, howTo });
 }
@@ -69,6 +72,8 @@ export interface Conversation {
    * reset after inactivity). With `persist`, the result is written to the device's store too.
    */
   update: (conversationId: string, change: (record: ConversationRecord) => ConversationRecord, options?: { persist?: boolean }) => void;
+  /** Leaves the current conversation (it stays on the device, with its memory) and starts a new one. */
+  startNew: () => Promise<void>;
 }
 
 /**
@@ -195,6 +200,13 @@ export function useConversation({ userId, welcome, store = defaultStore }: UseCo
     [apply, store],
   );
 
+  const startNew = useCallback(async () => {
+    const before = recordRef.current;
+    if (!before) return;
+    await store.clearCurrent(before.userId);
+    apply(await startFresh(before.userId));
+  }, [store, startFresh, apply]);
+
   const visible = record && record.userId === userId ? record : null;
-  return { record: visible, current, update };
+  return { record: visible, current, update, startNew };
 }

@@ -334,6 +334,24 @@ describe('a conversation that already became a memory', () => {
     await user.click(screen.getByRole('link', { name: 'See your memory' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/home/memories/${MEMORY_ID}`));
   });
+
+  // Reopened later (after subscribing, say), the finished conversation cannot be continued: the companion would
+  // invite a memory that cannot be made twice. A new conversation starts from a button instead.
+  it('takes no new message, and starts a new conversation when asked, keeping the finished one on the device', async () => {
+    const record = await storeConversation();
+    await conversationStore.saveCurrent({ ...record, memoryId: MEMORY_ID });
+    const { user } = setup({ generate: () => json(buildGeneration(), 201) });
+    await screen.findByText('That sounds like a warm morning.');
+    expect(screen.getByText('This conversation is finished: it lives on in its memory.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Start a new conversation' }));
+    expect(await screen.findByRole('textbox', { name: 'Your message' })).toHaveFocus();
+    expect(screen.queryByText('That sounds like a warm morning.')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('chat-memory-made')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('chat-message')).toHaveLength(1);
+    expect((await conversationStore.getConversation('user-1', record.conversationId))?.memoryId).toBe(MEMORY_ID);
+  });
 });
 
 describe('finishing on a phone', () => {

@@ -400,7 +400,9 @@ describe('chat page: finishing', () => {
 describe('chat page: access', () => {
   it('without access, shows a calm notice with the way to the subscription instead of the input', async () => {
     setup({ status: buildChatStatus({ hasAccess: false, subscription: { active: false } }) });
-    await openChat();
+    // Greeted without a question: there is no input box to answer it.
+    await screen.findByText("Hello Camille, it's Lune. I'm glad to see you again.");
+    expect(screen.queryByText(/How was your day\?/)).not.toBeInTheDocument();
 
     const notice = screen.getByTestId('chat-access-notice');
     expect(within(notice).getByRole('heading', { name: 'Keep going with a subscription' })).toBeInTheDocument();

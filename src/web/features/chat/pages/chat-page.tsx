@@ -2,7 +2,7 @@ import type { ChatStatusResponse } from '@shared/contracts/chat';
 import type { MeResponse } from '@shared/contracts/me';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, Sparkles } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -66,10 +66,23 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
   const navigate = useNavigate();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState('');
+  // A new conversation asked for from a finished one: the focus goes to its input box once it is there.
+  const focusComposer = useRef(false);
+  useEffect(() => {
+    if (!focusComposer.current || !textareaRef.current) return;
+    focusComposer.current = false;
+    textareaRef.current.focus();
+  });
 
   const welcome = useMemo(
-    () => ({ journalDays: status.journalDays, firstName: status.firstName || me.profile.firstName, agentName: status.agent.name, voice: status.voice }),
-    [status.journalDays, status.firstName, me.profile.firstName, status.agent.name, status.voice],
+    () => ({
+      journalDays: status.journalDays,
+      firstName: status.firstName || me.profile.firstName,
+      agentName: status.agent.name,
+      voice: status.voice,
+      hasAccess: status.hasAccess,
+    }),
+    [status.journalDays, status.firstName, me.profile.firstName, status.agent.name, status.voice, status.hasAccess],
   );
   const conversation = useConversation({ userId: me.user.id, welcome });
   const { country } = useSafetyCountry();
@@ -175,7 +188,21 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
         <MessageList messages={messages} agent={agent} person={person} phase={reply.phase} streamingId={reply.streamingId} />
         {safety === 'crisis' ? <CrisisHelp announce={reply.crisisArrived} /> : null}
         {generating ? <RotatingLoadingMessage className="shrink-0 border-t border-line bg-sand/40 px-4 py-5" /> : null}
-        {status.hasAccess ? (
+        {status.hasAccess && memoryId !== null && !generating ? (
+          // A finished conversation is not continued: the companion would offer a memory that cannot be made twice.
+          <div data-testid="chat-finished" className="flex shrink-0 flex-wrap items-center justify-between gap-3 border-t border-line px-3 py-3 sm:px-5">
+            <p className="text-sm text-ink-muted">{t('finish.finished')}</p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                focusComposer.current = true;
+                void conversation.startNew();
+              }}
+            >
+              {t('finish.startNew')}
+            </Button>
+          </div>
+        ) : status.hasAccess ? (
           <ChatComposer
             textareaRef={textareaRef}
             value={draft}
