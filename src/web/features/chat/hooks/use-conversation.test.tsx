@@ -7,8 +7,8 @@ import { createMessage } from '../messages';
 import { useConversation, type WelcomeContext } from './use-conversation';
 
 const MINUTE = 60_000;
-const returning: WelcomeContext = { journalDays: 4, firstName: 'Camille', agentName: 'Lune', voice: true };
-const firstVisit: WelcomeContext = { journalDays: 0, firstName: 'Camille', agentName: 'Lune', voice: true };
+const returning: WelcomeContext = { journalDays: 4, firstName: 'Camille', agentName: 'Lune', voice: true, hasAccess: true };
+const firstVisit: WelcomeContext = { journalDays: 0, firstName: 'Camille', agentName: 'Lune', voice: true, hasAccess: true };
 
 let store: ConversationStore;
 
