@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, lt, sql } from 'drizzle-orm';
 import type { Language } from '@shared/limits';
 import type { Database } from '../../db/client';
 import { safetyReferrals } from '../../db/schema/index';
@@ -24,6 +24,20 @@ export function createSafetyRepository(db: Database) {
         .from(safetyReferrals)
         .where(and(gte(safetyReferrals.day, since), gte(safetyReferrals.count, 1)))
         .orderBy(desc(safetyReferrals.day), asc(safetyReferrals.language), asc(safetyReferrals.country));
+    },
+
+    /**
+     * The counters of one UTC calendar year summed per month, language and country (the daily rows are kept, so
+     * any past year can be reported). `month` is `YYYY-MM`.
+     */
+    async monthly(year: number) {
+      const month = sql<string>`to_char(${safetyReferrals.day}, 'YYYY-MM')`;
+      return db
+        .select({ month, language: safetyReferrals.language, country: safetyReferrals.country, count: sql<number>`sum(${safetyReferrals.count})::int` })
+        .from(safetyReferrals)
+        .where(and(gte(safetyReferrals.day, `${year}-01-01`), lt(safetyReferrals.day, `${year + 1}-01-01`), gte(safetyReferrals.count, 1)))
+        .groupBy(month, safetyReferrals.language, safetyReferrals.country)
+        .orderBy(asc(month), asc(safetyReferrals.language), asc(safetyReferrals.country));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdminSafetyResponse } from '@shared/contracts/safety';
+import type { AdminSafetyResponse, SafetyReport } from '@shared/contracts/safety';
 import { SAFETY_REFERRAL_DAYS } from '@shared/contracts/safety';
 import type { Language } from '@shared/limits';
 import { isSafetyCountry, SAFETY_LEVELS, type SafetyCountry, type SafetyLevel } from '@shared/safety';
@@ -101,6 +101,19 @@ export function createSafetyService(deps: { referrals: SafetyRepository; judgeTi
       } catch (error) {
         log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'a crisis referral could not be counted');
       }
+    },
+
+    /** One year's referrals per month, language and country, every month listed (a month without any counts 0). */
+    async yearlyReport(year: number): Promise<SafetyReport> {
+      const rows = await referrals.monthly(year);
+      const months = Array.from({ length: 12 }, (_, index) => {
+        const month = `${year}-${String(index + 1).padStart(2, '0')}`;
+        const counts = rows
+          .filter((row) => row.month === month)
+          .map((row) => ({ language: row.language, country: isSafetyCountry(row.country) ? row.country : ('OTHER' as const), count: row.count }));
+        return { month, total: counts.reduce((sum, row) => sum + row.count, 0), counts };
+      });
+      return { year, total: months.reduce((sum, month) => sum + month.total, 0), months };
     },
 
     async adminView(now = new Date()): Promise<AdminSafetyResponse> {

@@ -22,7 +22,7 @@ import { communityUpdateSchema, useUpdateCommunityLinks } from '../api/update-co
 import { numberOrNaN, useSettingsForm } from '../hooks/use-settings-form';
 import { BackupsCard } from './backups-card';
 import { LoadFailedCard } from './load-failed-card';
-import { CrisisReferrals } from './safety-blocks';
+import { CrisisReferrals, YearlyReferralReport } from './safety-blocks';
 import { SettingsSection } from './settings-section';
 import { SignInCard } from './sign-in-card';
 
@@ -41,6 +41,7 @@ export function GlobalTab({ settings }: { settings: AdminSettings }) {
       <BackupsCard />
       <ProvidersTable providers={settings.providers} />
       <CrisisReferrals />
+      <YearlyReferralReport />
     </div>
   );
 }

@@ -19,13 +19,17 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-function setup(tab: 'prompt' | 'global', { safety = buildAdminSafety(), handler }: { safety?: AdminSafetyResponse; handler?: Handler } = {}) {
+function setup(
+  tab: 'prompt' | 'global',
+  { safety = buildAdminSafety(), handler, report }: { safety?: AdminSafetyResponse; handler?: Handler; report?: Handler } = {},
+) {
   const admin = buildMe({ user: { email: 'admin@example.com' }, profile: { isAdmin: true, firstName: 'Alex' } });
   const network = mockFetch({
     ...baseHandlers(admin),
     ...settingsHandlers(),
     'GET /api/community': () => json({ chatServerUrl: null, calendarUrl: { en: null, fr: null } }),
     'GET /api/admin/safety': handler ?? (() => json(safety)),
+    ...(report ? { 'GET /api/admin/safety/report': report } : {}),
   });
   return { ...network, ...renderApp(`/home/admin?tab=${tab}`) };
 }
@@ -119,5 +123,40 @@ describe('admin panel: crisis referrals on the Global tab', SLOW, () => {
     expect(within(card).getByTestId('admin-crisis-referrals-total')).toHaveTextContent('4 orientations ces 30 derniers jours');
     await waitFor(() => expect(within(card).getByRole('cell', { name: 'Belgique' })).toBeInTheDocument());
     expect(within(card).getByRole('rowheader')).toHaveTextContent('14 mars 2026');
+  });
+});
+
+describe('admin panel: the yearly report of crisis referrals', SLOW, () => {
+  const reportOf = (year: number) => ({
+    year,
+    total: year === 2025 ? 7 : 0,
+    months: Array.from({ length: 12 }, (_, index) => ({
+      month: `${year}-${String(index + 1).padStart(2, '0')}`,
+      total: year === 2025 && index === 0 ? 7 : 0,
+      counts:
+        year === 2025 && index === 0
+          ? [
+              { language: 'en', country: 'US', count: 3 },
+              { language: 'fr', country: 'FR', count: 4 },
+            ]
+          : [],
+    })),
+  });
+
+  it('shows a chosen year by month, with each month’s languages and countries, and offers it as a CSV', async () => {
+    const thisYear = new Date().getUTCFullYear();
+    // The mock sees no query string: the first read is this year's, the next the year chosen.
+    let reads = 0;
+    const { user } = setup('global', { report: () => json(reportOf(reads++ === 0 ? thisYear : 2025)) });
+    const card = await screen.findByRole('region', { name: 'Yearly report of crisis referrals' }, WAIT);
+    await waitFor(() => expect(within(card).getByTestId('admin-referral-report-total')).toHaveTextContent(`0 referrals in ${thisYear}`), WAIT);
+
+    await user.selectOptions(within(card).getByRole('combobox', { name: 'Year' }), '2025');
+    await waitFor(() => expect(within(card).getByTestId('admin-referral-report-total')).toHaveTextContent('7 referrals in 2025'), WAIT);
+    const rows = within(within(card).getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect([...rows[1]!.querySelectorAll('th, td')].map((cell) => cell.textContent)).toEqual(['January', '7', 'English · United States: 3, French · France: 4']);
+    expect([...rows[2]!.querySelectorAll('th, td')].map((cell) => cell.textContent)).toEqual(['February', '0', '—']);
+    expect(within(card).getByRole('link', { name: 'Download 2025 as CSV' })).toHaveAttribute('href', '/api/admin/safety/report.csv?year=2025');
   });
 });

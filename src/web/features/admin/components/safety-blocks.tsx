@@ -1,11 +1,14 @@
-import { SAFETY_REFERRAL_DAYS, type AdminSafetyResponse } from '@shared/contracts/safety';
-import { Lock } from 'lucide-react';
-import { useId } from 'react';
+import { SAFETY_REFERRAL_DAYS, SAFETY_REPORT_FIRST_YEAR, type AdminSafetyResponse } from '@shared/contracts/safety';
+import { Download, Lock } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Select } from '@web/components/ui/select';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useDateFormat } from '@web/lib/date-format';
 import { useAdminSafety } from '../api/get-admin-safety';
+import { safetyReportCsvUrl, useSafetyReport } from '../api/get-safety-report';
 import { LoadFailedCard } from './load-failed-card';
 
 /** Loading, or failing to load, GET /api/admin/safety: the same calm card for both blocks. */
@@ -131,4 +134,96 @@ export function CrisisReferrals() {
 /** Newest day first; within a day, by language then country, so the table reads the same on every visit. */
 function byNewestDay(a: Referral, b: Referral): number {
   return b.day.localeCompare(a.day) || a.language.localeCompare(b.language) || a.country.localeCompare(b.country);
+}
+
+/**
+ * The Global tab's yearly report: a chosen calendar year's referrals by month, with each month's counts per
+ * language and country, and the same figures as a CSV download (what a yearly report to a regulator needs).
+ */
+export function YearlyReferralReport() {
+  const { t } = useTranslation(['safety', 'admin']);
+  const id = useId();
+  const thisYear = new Date().getUTCFullYear();
+  const [year, setYear] = useState(thisYear);
+  const query = useSafetyReport(year);
+  const formatMonth = useDateFormat('month');
+  const years = Array.from({ length: thisYear - SAFETY_REPORT_FIRST_YEAR + 1 }, (_, index) => thisYear - index);
+
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`} data-testid="admin-referral-report">
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>{t('safety:report.title')}</CardTitle>
+        <CardDescription>{t('safety:report.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-year`} className="block text-sm font-medium text-ink">
+              {t('safety:report.year')}
+            </label>
+            <Select id={`${id}-year`} value={String(year)} className="h-11 w-32" onChange={(event) => setYear(Number(event.target.value))}>
+              {years.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {/* A plain link: the browser downloads the file with the session cookie, named by the server. */}
+          <a href={safetyReportCsvUrl(year)} download className={buttonVariants({ variant: 'secondary', size: 'md' })}>
+            <Download aria-hidden="true" />
+            {t('safety:report.download', { year })}
+          </a>
+        </div>
+        {!query.data ? (
+          query.isPending ? (
+            <PageSpinner label={t('safety:report.loading')} className="min-h-32" />
+          ) : (
+            <LoadFailedCard message={t('safety:report.loadFailed')} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+          )
+        ) : (
+          <>
+            <p className="font-medium text-ink" data-testid="admin-referral-report-total">
+              {t('safety:report.total', { count: query.data.total, year: query.data.year })}
+            </p>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">{t('safety:report.title')}</caption>
+                <thead>
+                  <tr className="border-b border-line text-ink-muted">
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t('safety:report.month')}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">
+                      {t('admin:global.referrals.count')}
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      {t('safety:report.detail')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.months.map((month) => (
+                    <tr key={month.month} className="border-b border-line last:border-0" data-month={month.month}>
+                      <th scope="row" className="py-2.5 pr-4 font-medium whitespace-nowrap text-ink">
+                        <time dateTime={month.month}>{formatMonth(`${month.month}-01`)}</time>
+                      </th>
+                      <td className="py-2.5 pr-4 text-right text-ink tabular-nums">{month.total}</td>
+                      <td className="py-2.5 text-ink-muted">
+                        {month.counts.length === 0
+                          ? t('safety:report.none')
+                          : month.counts
+                              .map((row) => `${t(`admin:global.referrals.languages.${row.language}`)} · ${t(`safety:country.names.${row.country}`)}: ${row.count}`)
+                              .join(', ')}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
 }
