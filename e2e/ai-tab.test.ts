@@ -75,7 +75,7 @@ const texts = {
     save: 'Enregistrer',
     saved: 'Conversation\u00a0: enregistré. Cela s’applique dès la prochaine demande.',
     activeEndpoint: 'Répond en ce moment\u00a0: un service compatible OpenAI',
-    activeOffline: 'Répond en ce moment\u00a0: le compagnon hors ligne',
+    activeOffline: 'Répond en ce moment\u00a0: la compagne hors ligne',
     modelFile: 'Fichier du modèle',
     localReady: 'État\u00a0: prêt',
     localWorks: /^Ça marche\u00a0: le modèle a répondu en \d+\u00a0ms\.$/,

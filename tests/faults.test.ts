@@ -54,7 +54,8 @@ const once = <T>(make: () => Promise<T>) => {
 async function expectServing(app: TestApp) {
   const health = await app.app.inject({ method: 'GET', url: '/api/health' });
   expect(health.statusCode).toBe(200);
-  expect(health.json()).toMatchObject({ status: 'ok' });
+  // A failed AI call may leave the app "degraded" (the built-in providers answer meanwhile), never down.
+  expect(health.json()).toMatchObject({ database: { ok: true } });
 }
 
 // --- the AI providers: every OpenAI-compatible capability on, against the stand-in or a refused port ---
@@ -122,11 +123,13 @@ const withSmtp = await createTestApp({ SMTP_URL: smtpUrl(mailbox.port), MAIL_FRO
 const smtpRefused = await createTestApp({ SMTP_URL: smtpUrl(refused), MAIL_FROM: 'Souvenir <hello@souvenir.test>' });
 
 describe('chat provider faults', () => {
-  it('answers CHAT_PROVIDER_FAILED ("Error generating response") when the chat API refuses the connection', async () => {
+  it('has the built-in companion answer when the chat API refuses the connection', async () => {
     const user = await createUser(aiRefused);
     const response = await postChatReply(aiRefused, user.cookie, buildChatRequest());
-    expect(response.statusCode).toBe(502);
-    expect(codeOf(response)).toBe('CHAT_PROVIDER_FAILED');
+    expect(response.statusCode).toBe(200);
+    const events = eventsOf(response.body);
+    expect(events[0]).toEqual({ type: 'standIn', reason: 'provider-failed' });
+    expect(events.at(-1)).toEqual({ type: 'done' });
     expect(aiRefused.logs.join('')).toContain('"reason":"network"');
     await expectServing(aiRefused);
   });

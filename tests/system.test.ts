@@ -22,6 +22,7 @@ describe('health and public configuration', () => {
         googleSignIn: 'disabled',
         localModel: { chat: null, text: null },
       },
+      failing: [],
     });
   });
 

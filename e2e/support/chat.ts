@@ -17,8 +17,8 @@ export async function readMessages(page: Page): Promise<ShownMessage[]> {
     items.map((item) => ({
       author: item.getAttribute('data-author') as 'user' | 'agent',
       kind: item.getAttribute('data-kind'),
-      // <li> → [avatar, column → [name · time, bubble]]
-      text: item.lastElementChild?.lastElementChild?.textContent ?? '',
+      // <li> → [avatar, column → [name · time, bubble, (a note under it)]]
+      text: (item.querySelector('[data-bubble]') ?? item.lastElementChild?.lastElementChild)?.textContent ?? '',
     })),
   );
 }

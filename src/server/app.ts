@@ -310,6 +310,7 @@ export async function buildApp(deps: AppDependencies) {
       ping: () => database.ping(),
       driver: database.driver,
       providers,
+      failing: () => ai.health.list(),
       publicConfig: async () => ({
         googleSignIn: config.google !== null,
         sso: config.sso ? { label: config.sso.label } : null,

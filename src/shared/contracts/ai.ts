@@ -78,6 +78,19 @@ const keySchema = z
   .refine((value) => /^[\x21-\x7e]*$/.test(value), 'validation.aiKeyInvalid');
 
 /** One capability as the AI tab shows it. A stored key is never sent: only whether there is one, and a mask. */
+/**
+ * A provider that failed on its last call (an error, a timeout, a refusal): people are answered by the built-in
+ * companion or writer meanwhile. The kind of failure and when it began only, never what was being written.
+ * Cleared by the provider's next successful call, or by saving another choice.
+ */
+export const providerFailureSchema = z.object({
+  provider: z.string(),
+  reason: z.string(),
+  status: z.number().int().nullable(),
+  since: z.string(),
+});
+export type ProviderFailure = z.infer<typeof providerFailureSchema>;
+
 export const aiProviderViewSchema = z.object({
   capability: aiCapabilitySchema,
   source: aiSourceSchema,
@@ -92,6 +105,8 @@ export const aiProviderViewSchema = z.object({
   /** What the environment variables alone would give (shown beside "Server configuration"). */
   configuration: z.object({ provider: z.string(), baseUrl: z.string().nullable(), model: z.string().nullable() }),
   updatedAt: z.string().nullable(),
+  /** Set while the provider answering this capability is failing (the chat and memory writing only). */
+  failing: providerFailureSchema.nullable(),
 });
 export type AiProviderView = z.infer<typeof aiProviderViewSchema>;
 

@@ -48,9 +48,12 @@ export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
  * deltas first, then exactly one `done` or one `error` (whose code is an errors.ts code).
  * When the safety layer is worried about the person, one `safety` event comes before the first delta:
  * `crisis` opens the help panel; `concern` only draws attention to the "Need help now?" button.
+ * `standIn` comes before the first delta when the chosen AI service failed and the built-in companion
+ * answers this turn instead: the app says so under the reply.
  */
 export const chatStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('safety'), level: z.enum(['concern', 'crisis']) }),
+  z.object({ type: z.literal('standIn'), reason: z.literal('provider-failed') }),
   z.object({ type: z.literal('delta'), text: z.string() }),
   z.object({ type: z.literal('done') }),
   z.object({ type: z.literal('error'), code: z.string() }),

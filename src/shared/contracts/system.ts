@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_GENDERS } from '../limits';
-import { localModelStatusSchema } from './ai';
+import { aiCapabilitySchema, localModelStatusSchema, providerFailureSchema } from './ai';
 
 export const providerNamesSchema = z.object({
   chat: z.string(),
@@ -21,6 +21,11 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']) }),
   providers: providerNamesSchema,
+  /**
+   * The AI providers whose last call failed: `degraded` while any is listed, though people are still answered
+   * by the built-in companion and writer. Which provider and what kind of failure, never any conversation.
+   */
+  failing: z.array(providerFailureSchema.extend({ capability: aiCapabilitySchema })),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

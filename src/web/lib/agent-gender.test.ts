@@ -14,6 +14,9 @@ function flatten(value: Json, prefix: string, into: Record<string, string>) {
 
 const texts: Record<string, string> = {};
 for (const [path, module] of Object.entries(french)) flatten(module.default, /([^/]+)\.json$/.exec(path)![1]!, texts);
+// These speak of the app (Souvenir, masculine) and of a kind of app, not of the companion.
+const NOT_THE_COMPANION = ['Souvenir est un compagnon de journal', 'applications compagnons'];
+for (const [key, text] of Object.entries(texts)) texts[key] = NOT_THE_COMPANION.reduce((rest, words) => rest.replaceAll(words, ''), text);
 
 const VARIANT = /_(feminine|masculine)$/;
 /** Words that speak of the companion as a companion: "la compagne", "ton compagnon". */
@@ -42,6 +45,8 @@ describe('French texts about the companion', () => {
       'admin.agent.namesDescription',
       'admin.ai.chat.description',
       'admin.ai.chat.offline',
+      'admin.ai.confirmSave.meanwhile.chat',
+      'admin.ai.failing.chat',
       'admin.ai.providerNames.offline-companion',
       'admin.prompt.description',
       'auth.register.privacyNote',
@@ -50,6 +55,7 @@ describe('French texts about the companion', () => {
       'chat.disclosure.local',
       'chat.disclosure.offline',
       'chat.signedOut.body',
+      'chat.standIn',
       'gallery.conversation.companion',
       'home.today.firstSessionHint',
       'home.welcomeBack.genderHint',

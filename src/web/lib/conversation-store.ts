@@ -20,6 +20,13 @@ export interface StoredMessage {
   createdAt: number;
   /** Agent messages written by the app rather than the model: the opening welcome, or the apology after a failure. */
   kind?: 'welcome' | 'fallback';
+  /** A reply the built-in companion wrote because the chosen AI service did not answer: said so under it. */
+  standIn?: true;
+  /**
+   * The server asked, with this reply, to say again who answers (after seven days away, or three hours into a
+   * conversation): a quiet line above it, in the header's words.
+   */
+  disclosure?: 'return' | 'long';
 }
 
 export interface ConversationRecord {

@@ -29,6 +29,7 @@ import { createOpenAiCompatibleTranscription } from '../../providers/transcripti
 import type { LocalModelRuntime } from '../../providers/local-model/runtime';
 import { SecretUnreadableError, type SecretBox } from '../../secret-box';
 import type { LocalModelsService } from './local-models';
+import { createProviderHealth } from './provider-health';
 import { requireReachableAddress } from './address-rule';
 import type { AiProviderRow, AiRepository } from './repository';
 
@@ -136,6 +137,8 @@ export function createAiService(deps: {
     image: generativeArt,
     transcription: noTranscription,
   };
+  // Whether the chosen chat and memory-writing providers answered their last call (the AI tab and /api/health).
+  const health = createProviderHealth();
   const timeoutOf = (capability: AiCapability) => (capability === 'image' ? config.image.timeoutMs : config.chat.timeoutMs);
 
   const openKey = (row: AiProviderRow): { key: string | null; readable: boolean } => {
@@ -217,6 +220,7 @@ export function createAiService(deps: {
         model: viaEndpoint ? config[capability].model : localFile ? path.basename(localFile) : null,
       },
       updatedAt: row?.updatedAt.toISOString() ?? null,
+      failing: health.of(capability),
     };
   };
 
@@ -253,6 +257,8 @@ export function createAiService(deps: {
         localModel: { chat: localOf('chat'), text: localOf('text') },
       };
     },
+
+    health,
 
     /** A download finished: the registry reads its choices again, so a model that just arrived answers at once. */
     forget() {
@@ -319,6 +325,7 @@ export function createAiService(deps: {
         await repository.save({ capability, source: input.source, preset: input.preset, baseUrl: input.baseUrl, model: input.model, sealedApiKey });
       }
       cached = null;
+      health.reset(capability);
       requestLog.info({ capability, source: input.source }, 'AI provider saved');
       return view();
     },

@@ -82,7 +82,7 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
           if (!reply.raw.writableFinished) upstream.abort();
         });
 
-        const { safety, stream } = await deps.chat.startReply(user.id, request.body, { signal: upstream.signal, log: request.log });
+        const { safety, stream, standIn } = await deps.chat.startReply(user.id, request.body, { signal: upstream.signal, log: request.log });
 
         // From here on the answer is an event stream, written by hand: Fastify's onSend hooks do not run.
         reply.hijack();
@@ -96,6 +96,7 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
         try {
           // The help panel opens before the first word, so the person never reads a crisis reply without it.
           if (safety !== 'none') await write(reply, sse({ type: 'safety', level: safety }));
+          if (standIn) await write(reply, sse({ type: 'standIn', reason: 'provider-failed' }));
           for await (const text of stream) {
             if (!(await write(reply, sse({ type: 'delta', text })))) break;
           }

@@ -5,8 +5,9 @@ import { isSafetyCountry, type SafetyCountry, type SafetyLevel } from '@shared/s
 import { AppError } from '../../app-error';
 import { ChatProviderError } from '../../providers/chat/chat-provider-error';
 import type { ChatProvider } from '../../providers/chat/index';
-import { streamWords } from '../../providers/chat/offline-companion';
+import { createOfflineCompanion, streamWords } from '../../providers/chat/offline-companion';
 import { checkInReply, crisisReply } from '../../safety/replies';
+import type { ProviderHealth } from '../ai/provider-health';
 import type { SafetyService, TurnSafety } from '../safety/service';
 import type { TranscriptionProvider } from '../../providers/transcription/index';
 import { TranscriptionProviderError } from '../../providers/transcription/transcription-provider-error';
@@ -66,6 +67,8 @@ export function buildSystemPrompt(input: {
 export interface ChatReply {
   safety: SafetyLevel;
   stream: AsyncIterable<string>;
+  /** The chosen AI service failed, and the built-in companion wrote this reply instead. */
+  standIn?: boolean;
 }
 
 // Only the kind of failure is logged, never the provider's message: it may quote the conversation.
@@ -98,7 +101,7 @@ export function createChatService(deps: {
   /** The one answer to "is this person subscribed?" (free access counts). */
   billing: { statusOf(userId: string): Promise<{ hasActiveSubscription: boolean; isFreeAccess: boolean }> };
   /** The providers answering now, read per request (the AI tab may change them while the app runs). */
-  providers: { chat(): Promise<ChatProvider>; transcription(): Promise<TranscriptionProvider> };
+  providers: { chat(): Promise<ChatProvider>; transcription(): Promise<TranscriptionProvider>; health?: Pick<ProviderHealth, 'failed' | 'succeeded'> };
   safety: SafetyService;
   /** What the person chose to keep of recent days, for the companion (never a conversation). */
   continuity: Pick<ContinuityService, 'forChat'>;
@@ -106,6 +109,8 @@ export function createChatService(deps: {
   wordDelayMs: number;
 }) {
   const { chat, profiles, providers, safety } = deps;
+  // Answers a turn the chosen AI service could not: the person still gets a reply, in the companion's own voice.
+  const standIn = createOfflineCompanion({ delayMs: deps.wordDelayMs });
 
   /** The subscription status, from billing: a paid subscription or free access is active. */
   const subscriptionOf = async (userId: string) => {
@@ -300,7 +305,7 @@ export function createChatService(deps: {
       const upstream = new AbortController();
       const stopUpstream = () => upstream.abort();
       context.signal.addEventListener('abort', stopUpstream, { once: true });
-      const reply = provider.streamReply({
+      const replyInput = {
         system,
         messages,
         language,
@@ -311,16 +316,32 @@ export function createChatService(deps: {
         safety: { level: offlineTurn.level === 'concern' ? 'concern' : 'none', earlierCrisis: offlineTurn.earlierCrisis },
         // A memory is mentioned only on an untroubled turn, never after a worry or a crisis.
         recentMemoryTitle: offlineTurn.level === 'none' && !offlineTurn.earlierCrisis ? (remembered?.recentTitle ?? null) : null,
-      });
+      } satisfies Parameters<ChatProvider['streamReply']>[0];
+      const reply = provider.streamReply(replyInput);
       const iterator = reply[Symbol.asyncIterator]();
       const release = async () => {
         context.signal.removeEventListener('abort', stopUpstream);
         await iterator.return?.();
       };
 
-      const fail = (error: unknown): never => {
+      const noteFailure = (error: unknown) => {
         logFailure(context.log, provider.name, error);
+        // The reader leaving is not the service failing.
+        if (!context.signal.aborted) providers.health?.failed('chat', provider.name, error);
+      };
+      const fail = (error: unknown): never => {
+        noteFailure(error);
         throw new AppError('CHAT_PROVIDER_FAILED', 'The agent could not answer. Please try again.');
+      };
+      /**
+       * The chosen AI service gave nothing for this turn (an error, a timeout, a refusal, an empty answer): the
+       * built-in companion answers instead, and the app says so under the reply. Only a failing built-in
+       * companion, or a reader who left, ends the turn with an error.
+       */
+      const answerInstead = (error: unknown): ChatReply => {
+        if (provider.name === standIn.name || context.signal.aborted) return fail(error);
+        noteFailure(error);
+        return { safety: turn.level, stream: standIn.streamReply({ ...replyInput, signal: context.signal }), standIn: true };
       };
       const firstPiece = (async () => {
         let first: IteratorResult<string>;
@@ -343,12 +364,13 @@ export function createChatService(deps: {
       const first = await firstPiece;
       if (!first.ok) {
         context.signal.removeEventListener('abort', stopUpstream);
-        return fail(first.error);
+        return answerInstead(first.error);
       }
       if (first.value.done) {
         context.signal.removeEventListener('abort', stopUpstream);
-        return fail(new ChatProviderError('empty'));
+        return answerInstead(new ChatProviderError('empty'));
       }
+      if (provider.name !== standIn.name) providers.health?.succeeded('chat');
 
       const firstText = first.value.value;
       const stream = (async function* () {

@@ -15,6 +15,7 @@ import type { ChatService } from '../chat/service';
 import type { SafetyService } from '../safety/service';
 import type { SettingsService } from '../settings/service';
 import { reservedDayOf, type GenerationRepository, type GenerationRow, type StartOutcome } from './repository';
+import type { ProviderHealth } from '../ai/provider-health';
 
 /**
  * When the texts cannot be made, the memory is titled "Conversation with the agent" (the agent's
@@ -74,7 +75,12 @@ export function createGenerationService(deps: {
   /** A conversation the crisis layer assessed as crisis becomes a calm memory written by us (docs/decisions/0033-crisis-day-memory.md). */
   safety: Pick<SafetyService, 'hadCrisis'>;
   /** The providers answering now, read once per memory (the AI tab may change them while the app runs). */
-  providers: { text(): Promise<TextProvider>; image(): Promise<ImageProvider> };
+  providers: {
+    text(): Promise<TextProvider>;
+    image(): Promise<ImageProvider>;
+    /** Where a failing memory writer shows (the AI tab, /api/health) until its next successful call. */
+    health?: Pick<ProviderHealth, 'failed' | 'succeeded'>;
+  };
   /** Writes the image prompt when the text provider cannot (the offline extractor). */
   fallbackText: TextProvider;
   /** Draws the default artwork when the image provider fails (the generative-art renderer). */
@@ -85,10 +91,21 @@ export function createGenerationService(deps: {
 }) {
   const { generations, chat, fallbackText, fallbackImage, storage } = deps;
 
+  // Only the chosen writer's calls say whether it works; the built-in one standing in says nothing about it.
+  const noteSuccess = (text: TextProvider) => {
+    if (text.name !== fallbackText.name) deps.providers.health?.succeeded('text');
+  };
+  const noteFailure = (text: TextProvider, error: unknown) => {
+    if (text.name !== fallbackText.name) deps.providers.health?.failed('text', text.name, error);
+  };
+
   const textsOf = async (text: TextProvider, input: Parameters<TextProvider['extractMemory']>[0], log: FastifyBaseLogger) => {
     try {
-      return { texts: await text.extractMemory(input), textFallback: false };
+      const texts = await text.extractMemory(input);
+      noteSuccess(text);
+      return { texts, textFallback: false };
     } catch (error) {
+      noteFailure(text, error);
       log.warn(
         error instanceof TextProviderError
           ? { provider: text.name, reason: error.reason, upstreamStatus: error.status }
@@ -101,8 +118,11 @@ export function createGenerationService(deps: {
 
   const imagePromptOf = async (text: TextProvider, input: Parameters<TextProvider['imagePrompt']>[0], log: FastifyBaseLogger) => {
     try {
-      return await text.imagePrompt(input);
+      const prompt = await text.imagePrompt(input);
+      noteSuccess(text);
+      return prompt;
     } catch (error) {
+      noteFailure(text, error);
       log.warn(
         error instanceof TextProviderError
           ? { provider: text.name, reason: error.reason, upstreamStatus: error.status }

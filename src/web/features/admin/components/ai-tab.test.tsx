@@ -29,6 +29,7 @@ const view = (capability: AiProviderView['capability'], overrides: Partial<AiPro
   active: { chat: 'offline-companion', text: 'offline-extractor', image: 'generative-art', transcription: 'none' }[capability],
   configuration: { provider: 'offline-companion', baseUrl: null, model: null },
   updatedAt: null,
+  failing: null,
   ...overrides,
 });
 
@@ -129,6 +130,37 @@ describe('admin panel: AI', SLOW, () => {
     await user.click(within(card).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Memory writing: saved. It applies from the next request.', undefined, WAIT)).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ source: 'local-model', model: 'tiny.gguf' });
+  });
+
+  it('asks before saving an address never tested since it changed, saves nothing on "Go back", and says when the service is failing', async () => {
+    const failing = view('chat', {
+      source: 'openai-compatible',
+      preset: 'other',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      active: 'openai-compatible',
+      failing: { provider: 'openai-compatible', reason: 'timeout', status: null, since: '2026-11-28T19:05:00.000Z' },
+    });
+    const { user, requests } = setup({ providers: [failing, ...defaults.providers.slice(1)] }, { 'PUT /api/admin/ai/chat': () => json(defaults) });
+    const card = await screen.findByRole('region', { name: 'Conversation' }, WAIT);
+    expect(within(card).getByTestId('admin-ai-chat-failing').textContent ?? '').toMatch(
+      /^The service did not answer its last call \(too slow\), since .+\. Meanwhile the built-in companion answers people; this clears itself at the next call that works\.$/,
+    );
+
+    const model = within(card).getByLabelText('Model');
+    await user.clear(model);
+    await user.type(model, 'another-model');
+    await user.click(within(card).getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Save an address that has not answered?' }, WAIT);
+    expect(dialog).toHaveTextContent('It has not been tested since it changed. If it does not answer, the built-in companion will answer people instead.');
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    await user.click(within(card).getByRole('button', { name: 'Save changes' }));
+    await user.click(within(await screen.findByRole('alertdialog', undefined, WAIT)).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ source: 'openai-compatible', model: 'another-model' });
   });
 
   it('refuses an address that is not one before calling anything', async () => {

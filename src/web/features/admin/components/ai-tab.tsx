@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
@@ -114,7 +115,7 @@ export function AiTab() {
 }
 
 function CapabilitySection({ view }: { view: AiProviderView }) {
-  const { t } = useTranslation(['admin', 'validation', 'errors']);
+  const { t } = useTranslation(['admin', 'validation', 'errors', 'common']);
   const id = useId();
   const { capability } = view;
   const update = useUpdateAiProvider();
@@ -123,6 +124,10 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
   // French names the built-in companion with the gender the administrators chose.
   const context = useAgentGenderContext();
   const [testResult, setTestResult] = useState<AiTestResponse | null>(null);
+  /** The last Test's verdict and the endpoint it was run on: a save of anything else asks first. */
+  const [lastTest, setLastTest] = useState<{ ok: boolean; endpoint: string } | null>(null);
+  /** The values waiting for the administrator's "Save anyway". */
+  const [confirming, setConfirming] = useState<FormValues | null>(null);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(view) });
   const {
     register,
@@ -145,7 +150,18 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
     if (!isDirty) reset(JSON.parse(serverValues) as FormValues);
   }, [serverValues, isDirty, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  /**
+   * An address whose Test failed, or was not run since it changed, may answer nobody: saving it asks first. Saving
+   * the endpoint as it already was (another field changed) asks nothing.
+   */
+  const needsConfirmation = (values: FormValues) => {
+    if (values.source !== 'openai-compatible') return false;
+    const unchanged = view.source === 'openai-compatible' && values.baseUrl.trim() === (view.baseUrl ?? '') && values.model.trim() === (view.model ?? '') && !values.apiKey.trim();
+    if (unchanged) return false;
+    return !(lastTest?.ok && lastTest.endpoint === endpointOf(values));
+  };
+
+  const save = async (values: FormValues) => {
     try {
       const next = await update.mutateAsync({ capability, update: toUpdate(values) });
       const saved = next.providers.find((p) => p.capability === capability);
@@ -159,6 +175,11 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
       }
       toast.error(t('admin:settings.saveFailed'), { id: `admin-ai-${capability}`, description: errorMessage(t, error) });
     }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (needsConfirmation(values)) setConfirming(values);
+    else await save(values);
   });
 
   const fieldError = (name: 'baseUrl' | 'model' | 'apiKey' | 'localModel') => {
@@ -180,7 +201,9 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
     setTestResult(null);
     if (!(await trigger(['baseUrl', 'model']))) return;
     try {
-      setTestResult(await probe.mutateAsync({ ...endpoint(), model: getValues('model') }));
+      const result = await probe.mutateAsync({ ...endpoint(), model: getValues('model') });
+      setTestResult(result);
+      setLastTest({ ok: result.ok, endpoint: endpointOf(getValues()) });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       const key = fields?.baseUrl?.[0];
@@ -218,6 +241,7 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
       <p className="text-sm text-ink-muted" data-testid={`admin-ai-${capability}-active`}>
         {t('admin:ai.active', { provider: t(`admin:ai.providerNames.${view.active}`, { defaultValue: view.active, context }) })}
       </p>
+      {view.failing ? <FailingNote capability={capability} failing={view.failing} /> : null}
 
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-medium text-ink">{t('admin:ai.source.legend')}</legend>
@@ -322,7 +346,49 @@ function CapabilitySection({ view }: { view: AiProviderView }) {
           />
         </div>
       ) : null}
+      <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+        <DialogContent role="alertdialog" closeLabel={t('common:actions.close')} className="max-w-lg space-y-4">
+          <DialogTitle>{t('admin:ai.confirmSave.title')}</DialogTitle>
+          <DialogDescription className="leading-relaxed">
+            {t(lastTest && !lastTest.ok && confirming && lastTest.endpoint === endpointOf(confirming) ? 'admin:ai.confirmSave.failed' : 'admin:ai.confirmSave.untested')}{' '}
+            {t(`admin:ai.confirmSave.meanwhile.${capability}`, { context })}
+          </DialogDescription>
+          <div className="flex flex-wrap justify-end gap-3">
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                {t('admin:ai.confirmSave.cancel')}
+              </Button>
+            </DialogClose>
+            <Button
+              type="button"
+              onClick={() => {
+                const values = confirming;
+                setConfirming(null);
+                if (values) void save(values);
+              }}
+            >
+              {t('admin:ai.confirmSave.confirm')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </SettingsSection>
+  );
+}
+
+/** The endpoint a Test speaks of: its address, model and the key typed for it. */
+const endpointOf = (values: FormValues) => JSON.stringify([values.baseUrl.trim(), values.model.trim(), values.apiKey.trim()]);
+
+/** The provider chosen here failed on its last call: what happens meanwhile, and that it clears itself. */
+function FailingNote({ capability, failing }: { capability: AiProviderView['capability']; failing: NonNullable<AiProviderView['failing']> }) {
+  const { t, i18n } = useTranslation('admin');
+  const context = useAgentGenderContext();
+  const since = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' }).format(new Date(failing.since));
+  const reason = t(`admin:ai.failing.reasons.${failing.reason}`, { defaultValue: t('admin:ai.failing.reasons.other'), status: failing.status ?? '' });
+  return (
+    <p role="status" data-testid={`admin-ai-${capability}-failing`} className="rounded-md border border-line bg-sand/60 px-3 py-2 text-sm leading-relaxed text-ink">
+      {t(capability === 'chat' ? 'admin:ai.failing.chat' : 'admin:ai.failing.text', { since, reason, context })}
+    </p>
   );
 }
 

@@ -79,6 +79,10 @@ interface SendReplyOptions {
   onDelta: (text: string) => void;
   /** Called when the safety layer is worried about the person (before the reply's first words). */
   onSafety?: (level: Extract<ChatStreamEvent, { type: 'safety' }>['level']) => void;
+  /** Called when the chosen AI service failed and the built-in companion writes this reply instead. */
+  onStandIn?: () => void;
+  /** Called when the server says the chat must say again who answers, before this reply. */
+  onDisclosure?: (reason: Extract<ChatStreamEvent, { type: 'disclosure' }>['reason']) => void;
   /** Aborting (leaving the page) stops reading and rejects with the AbortError. */
   signal?: AbortSignal;
 }
@@ -90,7 +94,7 @@ interface SendReplyOptions {
  * ApiError for a refusal before streaming (401, 400, 402, 429, 502), an `error` event, a broken
  * stream or a network failure — whatever was already passed to `onDelta` stays the caller's.
  */
-export async function sendReply(request: ChatReplyRequest, { onDelta, onSafety, signal }: SendReplyOptions): Promise<string> {
+export async function sendReply(request: ChatReplyRequest, { onDelta, onSafety, onStandIn, onDisclosure, signal }: SendReplyOptions): Promise<string> {
   const response = await fetchApi('/api/chat/reply', {
     method: 'POST',
     headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
@@ -108,6 +112,12 @@ export async function sendReply(request: ChatReplyRequest, { onDelta, onSafety, 
       switch (event.type) {
         case 'safety':
           onSafety?.(event.level);
+          break;
+        case 'standIn':
+          onStandIn?.();
+          break;
+        case 'disclosure':
+          onDisclosure?.(event.reason);
           break;
         case 'delta':
           if (event.text) {

@@ -5,6 +5,7 @@ import type { AvatarSource } from '@web/lib/avatar-source';
 import type { StoredMessage } from '@web/lib/conversation-store';
 import { cn } from '@web/lib/utils';
 import type { ReplyPhase } from '../hooks/use-chat-reply';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 
 export interface Speaker {
   name: string;
@@ -100,6 +101,7 @@ function ChatMessageItem({ message, speaker, streaming }: { message: StoredMessa
           <time dateTime={new Date(message.createdAt).toISOString()}>{message.timestamp}</time>
         </p>
         <div
+          data-bubble=""
           className={cn(
             'rounded-lg px-4 py-2.5 leading-relaxed break-words whitespace-pre-wrap text-ink',
             isUser ? 'rounded-br-sm bg-accent-soft' : 'rounded-bl-sm border border-line bg-paper',
@@ -107,8 +109,20 @@ function ChatMessageItem({ message, speaker, streaming }: { message: StoredMessa
         >
           {message.content}
         </div>
+        {message.standIn ? <StandInNote /> : null}
       </div>
     </li>
+  );
+}
+
+/** Quietly, under the reply: who wrote it when the chosen AI service did not answer (never a toast, never alarming). */
+function StandInNote() {
+  const { t } = useTranslation('chat');
+  const context = useAgentGenderContext();
+  return (
+    <p data-testid="chat-stand-in" className="px-1 text-xs text-ink-muted">
+      {t('standIn', { context })}
+    </p>
   );
 }
 

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '@web/lib/api-client';
 import { chatStatusBaseKey } from '@web/lib/api/get-chat-status';
-import type { ConversationSafety } from '@web/lib/conversation-store';
+import type { ConversationSafety, StoredMessage } from '@web/lib/conversation-store';
 import { currentLanguage } from '@web/lib/i18n';
 import { sendReply } from '../api/send-reply';
 import { createMessage, toReplyMessages } from '../messages';
@@ -96,6 +96,8 @@ export function useChatReply(conversation: Conversation, { country }: ChatReplyO
       controllerRef.current = controller;
       let replyId: string | null = null;
       let received = '';
+      let standIn = false;
+      let disclosure: StoredMessage['disclosure'];
 
       try {
         await sendReply(
@@ -107,11 +109,21 @@ export function useChatReply(conversation: Conversation, { country }: ChatReplyO
               update(conversationId, (r) => ({ ...r, safety: raiseSafety(r.safety, level) }), { persist: true });
               if (level === 'crisis') setCrisisArrived(true);
             },
+            onStandIn: () => {
+              standIn = true;
+            },
+            onDisclosure: (reason) => {
+              disclosure = reason;
+            },
             onDelta: (text) => {
               received += text;
               if (replyId === null) {
                 if (!received.trim()) return;
-                const reply = createMessage(received, false);
+                const reply: StoredMessage = {
+                  ...createMessage(received, false),
+                  ...(standIn ? { standIn: true as const } : {}),
+                  ...(disclosure ? { disclosure } : {}),
+                };
                 replyId = reply.id;
                 update(conversationId, (r) => ({ ...r, messages: [...r.messages, reply] }));
                 setStreamingId(reply.id);
