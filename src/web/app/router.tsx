@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
               { path: 'support', lazy: page(() => import('@web/features/support/pages/support-page'), (m) => m.SupportPage) },
               { path: 'pricing', lazy: page(() => import('@web/features/billing/pages/pricing-page'), (m) => m.PricingPage) },
               { path: 'memories', lazy: page(() => import('@web/features/memories/pages/gallery-page'), (m) => m.GalleryPage) },
+              { path: 'memories/year', lazy: page(() => import('@web/features/memories/pages/mood-year-page'), (m) => m.MoodYearPage) },
               {
                 path: 'memories/:id',
                 lazy: page(withKeepingTexts(() => import('@web/features/memories/pages/memory-detail-page')), (m) => m.MemoryDetailPage),

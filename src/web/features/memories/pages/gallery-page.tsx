@@ -2,7 +2,7 @@ import { GALLERY_FILTERS, type GalleryFilter } from '@shared/contracts/memories'
 import { GALLERY_YEAR_MIN } from '@shared/limits';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams, type To } from 'react-router';
+import { Link, useSearchParams, type To } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { usePageTitle } from '@web/lib/page-head';
 import { useDateFormat } from '@web/lib/date-format';
@@ -113,6 +113,11 @@ export function GalleryPage() {
       <header className="space-y-3">
         <h1 className="text-4xl font-medium sm:text-5xl">{t('title')}</h1>
         <p className="max-w-prose text-lg leading-relaxed text-ink-muted">{t('intro')}</p>
+        <p>
+          <Link to="/home/memories/year" data-testid="gallery-year-link" className="text-sm font-medium text-accent underline underline-offset-2">
+            {t('recollections:year.open')}
+          </Link>
+        </p>
         {/* Announced when a filter changes how many memories there are. */}
         <p role="status" data-testid="gallery-count" className="min-h-6 text-sm font-medium text-ink-muted">
           {total !== undefined && total > 0 ? t(filter === 'favorites' ? 'countFavorites' : 'count', { count: total }) : null}
