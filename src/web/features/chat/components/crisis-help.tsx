@@ -11,7 +11,8 @@ import { HelpPanel } from './help-panel';
  * alert when it has just appeared; a panel restored after a reload is simply there.
  *
  * It takes at most part of the chat's height and scrolls inside, so the input below is never pushed out of
- * reach and the companion's reply stays readable above it.
+ * reach and the companion's reply stays readable above it: on a phone, where the chat's box is smallest, at most
+ * two fifths of it, which leaves the reply several lines.
  */
 export function CrisisHelp({ announce }: { announce: boolean }) {
   const { t } = useTranslation('safety');
@@ -23,7 +24,7 @@ export function CrisisHelp({ announce }: { announce: boolean }) {
       aria-labelledby={`${id}-title`}
       data-testid="crisis-help"
       data-open={open}
-      className="flex max-h-[60%] min-h-0 flex-col overflow-hidden border-t border-accent/30 bg-accent-soft/60 md:max-h-[55%]"
+      className="flex max-h-[40%] min-h-0 flex-col overflow-hidden border-t border-accent/30 bg-accent-soft/60 md:max-h-[55%]"
     >
       <div className="relative shrink-0 px-3 pt-2.5 pb-2 sm:px-5 sm:pt-4">
         <div role={announce ? 'alert' : undefined} className="space-y-1 pt-1">

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@web/components/ui/avatar';
 import type { AvatarSource } from '@web/lib/avatar-source';
@@ -18,6 +18,8 @@ interface MessageListProps {
   person: Speaker;
   phase: ReplyPhase;
   streamingId: string | null;
+  /** The crisis help panel is open below: the newest reply, once whole, is shown from its first line. */
+  keepReplyStart?: boolean;
 }
 
 /** Close enough to the bottom to keep following a reply as it grows. */
@@ -25,11 +27,20 @@ const FOLLOW_THRESHOLD_PX = 96;
 const FIRST_LINE_MARGIN_PX = 16;
 
 /**
+ * Shows the newest reply as it is read: whole when it fits the conversation's box, else from its first line, so that
+ * nobody has to scroll back up to find where it begins.
+ */
+function showReply(scroller: HTMLElement, reply: HTMLElement) {
+  if (reply.offsetHeight > scroller.clientHeight - FIRST_LINE_MARGIN_PX) scroller.scrollTop = reply.offsetTop - FIRST_LINE_MARGIN_PX;
+  else scroller.scrollTop = scroller.scrollHeight;
+}
+
+/**
  * The conversation as a live log: new messages are announced politely; while a reply streams the log
  * is busy, so screen readers read the reply once it is whole rather than word by word.
  * `data-status` (idle | waiting | streaming) lets tests and tools know when a reply has finished.
  */
-export function MessageList({ messages, agent, person, phase, streamingId }: MessageListProps) {
+export function MessageList({ messages, agent, person, phase, streamingId, keepReplyStart = false }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scrollerRef = useRef<HTMLDivElement>(null);
   const count = messages.length;
@@ -45,14 +56,43 @@ export function MessageList({ messages, agent, person, phase, streamingId }: Mes
     lastCountRef.current = count;
     const nearBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_THRESHOLD_PX;
     const last = listRef.current?.lastElementChild;
-    if (isNewMessage && lastIsAgent && last instanceof HTMLElement && last.offsetHeight > scroller.clientHeight) {
-      // A message taller than the view (the first-visit welcome) is shown from its first line.
-      scroller.scrollTop = last.offsetTop - FIRST_LINE_MARGIN_PX;
+    const reply = lastIsAgent && last instanceof HTMLElement ? last : null;
+    if (reply && (isNewMessage || (nearBottom && scroller.scrollTop <= reply.offsetTop))) {
+      // A reply is followed as it grows until it fills the view; from then on its first line stays in sight (a
+      // message taller than the view, like the first-visit welcome, is shown from its first line).
+      showReply(scroller, reply);
     } else if (isNewMessage || nearBottom || phase === 'waiting') {
       // A new message brings the newest into view; a growing reply is followed unless the person scrolled up to read.
       scroller.scrollTop = scroller.scrollHeight;
     }
   }, [count, lastContent, lastIsAgent, phase]);
+
+  // Beside the crisis panel the box is small, and the reply is what the person must read first: whatever the order
+  // in which the panel and the reply's words arrived, the finished reply starts at the top of the box.
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const last = listRef.current?.lastElementChild;
+    if (!keepReplyStart || phase !== 'idle' || !scroller || !(last instanceof HTMLElement) || last.dataset.author !== 'agent') return;
+    showReply(scroller, last);
+  }, [keepReplyStart, phase, count]);
+
+  // The box can shrink under a reply being read: the crisis help panel opening below it, a phone's keyboard. The
+  // reply that was in sight stays in sight, from its first line.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    let height = scroller.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const before = height;
+      height = scroller.clientHeight;
+      const last = listRef.current?.lastElementChild;
+      if (height >= before || !(last instanceof HTMLElement) || last.dataset.author !== 'agent') return;
+      const wasInSight = last.offsetTop < scroller.scrollTop + before && last.offsetTop + last.offsetHeight > scroller.scrollTop;
+      if (wasInSight) showReply(scroller, last);
+    });
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div
