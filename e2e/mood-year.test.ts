@@ -45,7 +45,7 @@ async function walkTheYear(page: Page, language: 'en' | 'fr', width: number) {
 }
 
 describe('the mood of a year', () => {
-  it('in English at 1 280 px and in French at 375 px: keyboard by day and week, named days, axe clean, Enter opens', async () => {
+  it('in English at 1 280 px and in French at 375 and 320 px: keyboard by day and week, named days, axe clean, Enter opens', async () => {
     const memories = [
       { title: 'Rain on the roof', createdAt: '2025-03-10T12:00:00.000Z' },
       { title: 'Cherry blossoms', createdAt: '2025-03-17T12:00:00.000Z' },
@@ -63,5 +63,11 @@ describe('the mood of a year', () => {
     await addMemories(s.app, fr.email, memories);
     await phone.page.goto(`${s.app.baseUrl}/home/memories/year?year=2025`);
     await walkTheYear(phone.page, 'fr', 375);
+
+    // The smallest phone: the month calendars still fit, one per row.
+    await phone.page.setViewportSize({ width: 320, height: 640 });
+    await phone.page.goBack();
+    await phone.page.getByRole('gridcell', { name: TEXTS.fr.first }).waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });
