@@ -132,8 +132,8 @@ describe('POST /api/chat/reply', () => {
       { role: 'user', content: 'Are you a real person?' },
     ];
     const text = await replyTo(t, user.cookie, buildChatRequest({ messages }));
-    expect(text).toMatch(/offline companion/);
-    expect(text).toMatch(/not an AI/);
+    // In the header's own words (the honest answer lives in src/server/modules/chat/disclosure.ts).
+    expect(text).toMatch(/^No, I'm not a person\. I'm Mira, Souvenir's built-in companion: a simple listener, with no AI behind it/);
   });
 
   it('records the day of the last chat (UTC)', async () => {

@@ -50,10 +50,13 @@ export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
  * `crisis` opens the help panel; `concern` only draws attention to the "Need help now?" button.
  * `standIn` comes before the first delta when the chosen AI service failed and the built-in companion
  * answers this turn instead: the app says so under the reply.
+ * `disclosure` comes before the first delta when the server decides the chat must say again who answers
+ * (`return`: after seven days away; `long`: three hours into a conversation): one quiet line, the header's words.
  */
 export const chatStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('safety'), level: z.enum(['concern', 'crisis']) }),
   z.object({ type: z.literal('standIn'), reason: z.literal('provider-failed') }),
+  z.object({ type: z.literal('disclosure'), reason: z.enum(['return', 'long']) }),
   z.object({ type: z.literal('delta'), text: z.string() }),
   z.object({ type: z.literal('done') }),
   z.object({ type: z.literal('error'), code: z.string() }),

@@ -3,6 +3,7 @@ export * from './ai-providers';
 export * from './app-settings';
 export * from './auth';
 export * from './billing';
+export * from './chat-disclosures';
 export * from './continuity';
 export * from './generations';
 export * from './invitations';

@@ -83,6 +83,7 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
         });
 
         const { safety, stream, standIn } = await deps.chat.startReply(user.id, request.body, { signal: upstream.signal, log: request.log });
+        const disclosure = await deps.chat.disclosureNote(user.id, request.log);
 
         // From here on the answer is an event stream, written by hand: Fastify's onSend hooks do not run.
         reply.hijack();
@@ -97,6 +98,7 @@ export function chatRoutes(deps: { session: SessionReader; chat: ChatService; ra
           // The help panel opens before the first word, so the person never reads a crisis reply without it.
           if (safety !== 'none') await write(reply, sse({ type: 'safety', level: safety }));
           if (standIn) await write(reply, sse({ type: 'standIn', reason: 'provider-failed' }));
+          if (disclosure) await write(reply, sse({ type: 'disclosure', reason: disclosure }));
           for await (const text of stream) {
             if (!(await write(reply, sse({ type: 'delta', text })))) break;
           }

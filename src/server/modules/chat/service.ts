@@ -16,6 +16,7 @@ import type { ProfileRow, ProfileService } from '../profile/service';
 import type { SettingsService } from '../settings/service';
 import { AUDIO_FORMATS, isDeclaredAudio, sniffAudioFormat, type AudioFormat } from './audio-format';
 import { generationLimit, utcDate } from './generation-limit';
+import { asksWhoAnswers, builtInCompanionAnswer, disclosureDue, HONEST_ANSWER_INSTRUCTIONS, type DisclosureReason } from './disclosure';
 import type { ChatRepository } from './repository';
 
 type Profile = Pick<ProfileRow, 'firstName' | 'gender' | 'medicalDiagnosis'>;
@@ -150,6 +151,21 @@ export function createChatService(deps: {
     },
 
     requireChatAccess,
+
+    /**
+     * Whether the reply now starting comes with the quiet note that says again who answers (after seven days
+     * away, or three hours into a conversation), recording the dates it is timed by. A failure only skips it.
+     */
+    async disclosureNote(userId: string, log: FastifyBaseLogger, now = new Date()): Promise<DisclosureReason | null> {
+      try {
+        const { due, next } = disclosureDue(await chat.disclosureState(userId), now);
+        await chat.saveDisclosureState(userId, next);
+        return due;
+      } catch (error) {
+        log.warn({ errorName: error instanceof Error ? error.name : typeof error }, 'the disclosure could not be timed');
+        return null;
+      }
+    },
 
     async status(userId: string, language?: Language): Promise<ChatStatusResponse> {
       const [{ profile, journalDays, subscription, hasAccess }, settings, provider, transcription] = await Promise.all([
@@ -293,13 +309,19 @@ export function createChatService(deps: {
         return { safety: 'concern', stream: streamWords(text, { delayMs: deps.wordDelayMs, signal: context.signal }) };
       }
       const agentName = language === 'fr' ? settings.agentNameFr : settings.agentName;
+      // Asked whether a person answers: the built-in companion says what it is in its own words; an AI is told to.
+      if (provider.name === 'offline-companion' && asksWhoAnswers(messages.at(-1)?.content ?? '')) {
+        const text = builtInCompanionAnswer(language, agentName, language === 'fr' ? settings.agentGenderFr : 'neutral');
+        return { safety: offlineTurn.level === 'concern' ? 'concern' : 'none', stream: streamWords(text, { delayMs: deps.wordDelayMs, signal: context.signal }) };
+      }
       const system = buildSystemPrompt({
         template: language === 'fr' ? settings.chatPromptFr : settings.chatPrompt,
         agentName,
         profile,
         language,
         continuity: remembered?.context ?? null,
-        safety: safety.instructions(language, offlineTurn),
+        // The honest answer is locked too; the crisis instructions stay the very last words.
+        safety: `${HONEST_ANSWER_INSTRUCTIONS[language]}\n\n${safety.instructions(language, offlineTurn)}`,
       });
       // Its own signal: a crisis found by the judgement stops the provider's call, not the reply.
       const upstream = new AbortController();
