@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@web/components/ui/avatar';
 import type { AvatarSource } from '@web/lib/avatar-source';
@@ -20,6 +20,8 @@ interface MessageListProps {
   streamingId: string | null;
   /** The crisis help panel is open below: the newest reply, once whole, is shown from its first line. */
   keepReplyStart?: boolean;
+  /** Who answers, in the header's words: repeated above a reply the server marked (seven days away, three hours in). */
+  disclosure?: string;
 }
 
 /** Close enough to the bottom to keep following a reply as it grows. */
@@ -40,7 +42,7 @@ function showReply(scroller: HTMLElement, reply: HTMLElement) {
  * is busy, so screen readers read the reply once it is whole rather than word by word.
  * `data-status` (idle | waiting | streaming) lets tests and tools know when a reply has finished.
  */
-export function MessageList({ messages, agent, person, phase, streamingId, keepReplyStart = false }: MessageListProps) {
+export function MessageList({ messages, agent, person, phase, streamingId, keepReplyStart = false, disclosure }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scrollerRef = useRef<HTMLDivElement>(null);
   const count = messages.length;
@@ -109,12 +111,15 @@ export function MessageList({ messages, agent, person, phase, streamingId, keepR
     >
       <ol ref={listRef} className="space-y-5">
         {messages.map((message) => (
-          <ChatMessageItem
-            key={message.id}
-            message={message}
-            speaker={message.isUser ? person : agent}
-            streaming={message.id === streamingId}
-          />
+          <Fragment key={message.id}>
+            {/* Said again, quietly, when the server asks: a note in the conversation, not the companion speaking. */}
+            {message.disclosure && disclosure ? (
+              <li role="note" data-testid="chat-disclosure-note" data-reason={message.disclosure} className="px-10 text-center text-xs leading-relaxed text-ink-muted">
+                {disclosure}
+              </li>
+            ) : null}
+            <ChatMessageItem message={message} speaker={message.isUser ? person : agent} streaming={message.id === streamingId} />
+          </Fragment>
         ))}
       </ol>
       {phase === 'waiting' ? <TypingIndicator agent={agent} /> : null}

@@ -185,7 +185,15 @@ function ChatSession({ me, status }: { me: MeResponse; status: ChatStatusRespons
         aria-labelledby="chat-title"
         className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-soft md:h-[calc(100dvh-19rem)] md:max-h-[46rem] md:min-h-[24rem] md:flex-none"
       >
-        <MessageList messages={messages} agent={agent} person={person} phase={reply.phase} streamingId={reply.streamingId} keepReplyStart={safety === 'crisis'} />
+        <MessageList
+          messages={messages}
+          agent={agent}
+          person={person}
+          phase={reply.phase}
+          streamingId={reply.streamingId}
+          keepReplyStart={safety === 'crisis'}
+          disclosure={t(`disclosure.${status.companion}`, { agentName: status.agent.name, context: status.agent.gender === 'neutral' ? undefined : status.agent.gender })}
+        />
         {safety === 'crisis' ? <CrisisHelp announce={reply.crisisArrived} /> : null}
         {generating ? <RotatingLoadingMessage className="shrink-0 border-t border-line bg-sand/40 px-4 py-5" /> : null}
         {status.hasAccess && memoryId !== null && !generating ? (
