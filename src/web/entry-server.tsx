@@ -3,6 +3,7 @@
 // (src/server/plugins/page-render.ts). A public page is drawn as a signed-out visitor sees it; the signed-in home and
 // gallery are drawn for the person whose session the server checked, with their own answers
 // (docs/decisions/0087-server-drawn-signed-in-pages.md).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MeResponse } from '@shared/contracts/me';
 import { LANGUAGES, type Language } from '@shared/limits';
 import { QueryClient, dehydrate, type DehydratedState } from '@tanstack/react-query';
@@ -27,6 +28,8 @@ export interface ServerRenderInput {
   me?: MeResponse | null;
   /** The browser's time zone, which the signed-in pages' dates are written in. */
   timeZone?: string;
+  /** Aborted when the page is no longer awaited (its time is up): no further read or drawing is started for it. */
+  signal?: AbortSignal;
 }
 
 export interface ServerRenderResult {
@@ -48,26 +51,24 @@ function loadTexts(): Promise<void> {
   return ready;
 }
 
-/**
- * The API client's transport is one for the whole process, and a render waits on its reads: two renders at once would
- * answer one person's page with the other's transport, cookie included. Renders therefore run one after the other.
- */
-let queue: Promise<unknown> = Promise.resolve();
+type Transport = ServerRenderInput['fetchApi'];
 
-/** Between renders nothing may read the API through the last person's transport. */
-const closedTransport = () => Promise.reject(new Error('No server render is running'));
+/**
+ * Each render's own transport: the API client's module-level fetch asks this store which render it is reading for,
+ * so renders run at once, each with its own person's cookie, and none waits for another's reads.
+ */
+const renderTransport = new AsyncLocalStorage<Transport>();
+
+/** Outside a render nothing may read the API through anyone's transport. */
+const closedTransport: Transport = () => Promise.reject(new Error('No server render is running'));
+
+setApiTransport((path, init) => (renderTransport.getStore() ?? closedTransport)(path, init));
 
 export function render(input: ServerRenderInput): Promise<ServerRenderResult> {
-  const result = queue.then(() => renderNow(input));
-  queue = result.then(
-    () => setApiTransport(closedTransport),
-    () => setApiTransport(closedTransport),
-  );
-  return result;
+  return renderTransport.run(input.fetchApi, () => renderNow(input));
 }
 
-async function renderNow({ url, language, fetchApi, me = null, timeZone }: ServerRenderInput): Promise<ServerRenderResult> {
-  setApiTransport(fetchApi);
+async function renderNow({ url, language, me = null, timeZone, signal }: ServerRenderInput): Promise<ServerRenderResult> {
   await loadTexts();
   // Each request its own language; the texts themselves are shared with the app's instance.
   const requestI18n = i18n.cloneInstance({ lng: language, initAsync: false });
@@ -100,9 +101,11 @@ async function renderNow({ url, language, fetchApi, me = null, timeZone }: Serve
   // The pages ask for their data with hooks while they render: draw, answer what they asked, draw again.
   let html = draw();
   for (let pass = 1; pass < MAX_PASSES; pass++) {
+    signal?.throwIfAborted();
     const waiting = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
     if (waiting.length === 0) break;
     await Promise.allSettled(waiting.map((query) => query.fetch()));
+    signal?.throwIfAborted();
     html = draw();
   }
 

@@ -17,7 +17,22 @@ interface ServerRenderModule {
     fetchApi: (path: string, init: RequestInit) => Promise<Response>;
     me?: MeResponse | null;
     timeZone?: string;
+    signal?: AbortSignal;
   }): Promise<{ html: string; title: string; state: unknown }>;
+}
+
+/**
+ * The longest the server spends drawing a page, its data reads included. A drawn page only saves the browser a
+ * moment: past this the page is sent undrawn and the app draws it in the browser, as it would without server drawing.
+ * An ordinary page takes tens of milliseconds; this is for a read that hangs.
+ */
+export const RENDER_LIMIT_MS = 2_000;
+
+class RenderTimeout extends Error {
+  constructor() {
+    super('server render took too long');
+    this.name = 'RenderTimeout';
+  }
 }
 
 /** A page's HTML, ready to send. */
@@ -45,6 +60,8 @@ export interface PageRenderOptions {
   ssrEntry: string;
   /** The head tags of a public page that has its own (a shared memory's previews), or null. */
   extraHead: (pathname: string, language: Language, request: FastifyRequest) => Promise<ExtraHead | null>;
+  /** RENDER_LIMIT_MS unless given. */
+  renderLimitMs?: number;
 }
 
 /**
@@ -260,6 +277,32 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
   let ssr: ServerRenderModule | null = null;
   if (existsSync(opts.ssrEntry)) ssr = (await import(pathToFileURL(opts.ssrEntry).href)) as ServerRenderModule;
   else log.warn(`No server render in ${opts.ssrEntry}: run "npm run build". Public pages are drawn in the browser.`);
+  const limitMs = opts.renderLimitMs ?? RENDER_LIMIT_MS;
+
+  /**
+   * One page drawn within the time limit. Renders run at once, each with its own reads; one that runs out of time
+   * rejects with RenderTimeout and is told to stop. What is logged is the route's shape, never its address (a shared
+   * link's token) or who asked.
+   */
+  async function drawWithin(module: ServerRenderModule, input: Omit<Parameters<ServerRenderModule['render']>[0], 'signal'>, request: FastifyRequest, route: string) {
+    const stop = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        stop.abort();
+        request.log.warn({ route, limitMs }, 'server render ran out of time; the page is sent undrawn');
+        reject(new RenderTimeout());
+      }, limitMs);
+    });
+    const drawing = module.render({ ...input, signal: stop.signal });
+    // The drawing may still end (or fail) after its time is up: nobody waits for it any more.
+    drawing.catch(() => undefined);
+    try {
+      return await Promise.race([drawing, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /** The API's reads answered in-process: the public ones without any cookie, a signed-in page's with the person's. */
   const apiAs =
@@ -291,7 +334,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     const timeZone = timeZoneOf(request.headers.cookie);
     if (!route || !ssr || !timeZone) return null;
     try {
-      const result = await ssr.render({ url: request.url, language, fetchApi: apiAs(request.headers.cookie), me, timeZone });
+      const result = await drawWithin(ssr, { url: request.url, language, fetchApi: apiAs(request.headers.cookie), me, timeZone }, request, String(route.pattern));
       const query = request.url.indexOf('?');
       const atOnce = route.atOnce?.(me, query >= 0 ? request.url.slice(query) : '') ?? false;
       return assembleAs(!atOnce, {
@@ -305,7 +348,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
         ...(atOnce ? { preload: pageChunks(route.modules, language, true), appScript } : {}),
       });
     } catch (error) {
-      request.log.error({ err: error, url: pathname }, 'server render failed');
+      if (!(error instanceof RenderTimeout)) request.log.error({ err: error, url: pathname }, 'server render failed');
       return null;
     }
   }
@@ -345,7 +388,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     }
 
     try {
-      const [result, extra] = await Promise.all([ssr.render({ url, language, fetchApi }), opts.extraHead(pathname, language, request)]);
+      const [result, extra] = await Promise.all([drawWithin(ssr, { url, language, fetchApi }, request, String(route.pattern)), opts.extraHead(pathname, language, request)]);
       const frame = route.modules.includes('app/main-layout.tsx');
       const preload = route.scripts && !route.onInteraction ? pageChunks(route.modules, language, frame) : [];
       const html = assembleAs(Boolean(route.onInteraction) || !route.scripts, {
@@ -362,8 +405,8 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
       });
       return { html, cacheControl: 'no-cache', vary, ...setCookie };
     } catch (error) {
-      // A page that cannot be drawn here is still drawn by the browser.
-      request.log.error({ err: error, url }, 'server render failed');
+      // A page that cannot be drawn here (or not in time) is still drawn by the browser.
+      if (!(error instanceof RenderTimeout)) request.log.error({ err: error, url }, 'server render failed');
       const html = assemblePage(template, { language, rendered: false, state: { me: null }, scripts: true, preload: appChunks });
       return { html, cacheControl: 'no-cache', vary, ...setCookie };
     }
