@@ -3,6 +3,7 @@
 // — which provider, what kind of failure, never a word of the conversation — until the service's next call works.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AiSettings } from '@shared/contracts/ai';
 import { buildChatRequest, eventsOf, postChatReply, textOf } from './factories/chat-request';
 import { buildGenerationRequest, postGeneration } from './factories/generation';
 import { createUser } from './factories/user';
@@ -25,9 +26,7 @@ const health = async (app: TestApp) => {
   return { statusCode: response.statusCode, body: response.json(), raw: response.body };
 };
 const aiTab = async (app: TestApp, cookie: string) =>
-  (await app.app.inject({ method: 'GET', url: '/api/admin/ai', headers: { cookie, origin: TEST_ORIGIN } })).json() as {
-    providers: { capability: string; failing: { provider: string; reason: string; status: number | null; since: string } | null }[];
-  };
+  (await app.app.inject({ method: 'GET', url: '/api/admin/ai', headers: { cookie, origin: TEST_ORIGIN } })).json<AiSettings>();
 
 const SECRET_WORDS = 'my sister Camille and the blue bicycle';
 

@@ -33,6 +33,9 @@ import { createProviderHealth } from './provider-health';
 import { requireReachableAddress } from './address-rule';
 import type { AiProviderRow, AiRepository } from './repository';
 
+// The chat and generation modules record their provider's failures here: they reach this module through this file.
+export type { ProviderHealth } from './provider-health';
+
 /** The provider each capability is answered by. */
 export interface CapabilityProviders {
   chat: ChatProvider;

@@ -7,7 +7,7 @@ import { ChatProviderError } from '../../providers/chat/chat-provider-error';
 import type { ChatProvider } from '../../providers/chat/index';
 import { createOfflineCompanion, streamWords } from '../../providers/chat/offline-companion';
 import { checkInReply, crisisReply } from '../../safety/replies';
-import type { ProviderHealth } from '../ai/provider-health';
+import type { ProviderHealth } from '../ai/service';
 import type { SafetyService, TurnSafety } from '../safety/service';
 import type { TranscriptionProvider } from '../../providers/transcription/index';
 import { TranscriptionProviderError } from '../../providers/transcription/transcription-provider-error';

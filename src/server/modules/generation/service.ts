@@ -15,7 +15,7 @@ import type { ChatService } from '../chat/service';
 import type { SafetyService } from '../safety/service';
 import type { SettingsService } from '../settings/service';
 import { reservedDayOf, type GenerationRepository, type GenerationRow, type StartOutcome } from './repository';
-import type { ProviderHealth } from '../ai/provider-health';
+import type { ProviderHealth } from '../ai/service';
 
 /**
  * When the texts cannot be made, the memory is titled "Conversation with the agent" (the agent's
