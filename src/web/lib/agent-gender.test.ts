@@ -49,6 +49,7 @@ describe('French texts about the companion', () => {
       'admin.ai.failing.chat',
       'admin.ai.providerNames.offline-companion',
       'admin.prompt.description',
+      'admin.setup.items.companion',
       'auth.register.privacyNote',
       'billing.pricing.plan.included.sessions',
       'chat.disclosure.ai',

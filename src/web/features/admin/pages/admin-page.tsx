@@ -18,6 +18,7 @@ import { UsageLimitsTab } from '../components/usage-limits-tab';
 import { readUserSearch, UsersTab } from '../components/users-tab';
 import { InvitationsPanel } from '../components/invitations-panel';
 import { PrivacyContactNotice } from '../components/privacy-contact-notice';
+import { SetupList } from '../components/setup-list';
 
 /** The administrator panel's tabs in the specification's order, with AI beside Global, then Users (free access). */
 const ADMIN_TABS = ['email', 'coupons', 'prompt', 'agent', 'images', 'limits', 'global', 'ai', 'support', 'users'] as const;
@@ -75,6 +76,7 @@ export function AdminPage() {
         <p className="max-w-prose text-lg leading-relaxed text-ink-muted">{t('intro')}</p>
       </header>
       <PrivacyContactNotice />
+      <SetupList />
 
       <Tabs value={tab} onValueChange={(value) => selectTab(readTab(value))} className="space-y-8">
         {/* Ten tools do not fit one row on a phone: the tabs wrap instead of pushing the page sideways. */}
