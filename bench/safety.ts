@@ -4,10 +4,10 @@
 // language and per kind, for the whole assessor and for the rules alone. The messages are a corpus, not anyone's
 // words, so misread ones may be printed (`--misread`).
 import { statSync } from 'node:fs';
-import { readSafetyCorpus, type SafetyRecord } from '../src/server/understanding/corpus';
+import { readDayCorpus, readSafetyCorpus, type DayRecord, type SafetyRecord } from '../src/server/understanding/corpus';
 import { conversationOf, everydayExamples, readSet, safetyTrainingSet, type SetReading } from '../src/server/understanding/safety-training';
 import { safetyModel, safetyModelPath } from '../src/server/understanding/safety-model';
-import { assessConversation } from '../src/server/safety/assess';
+import { assessConversation, type SafetyTurn } from '../src/server/safety/assess';
 
 const TIMING_ROUNDS = 5;
 const percent = (part: number, whole: number) => (whole === 0 ? '   —  ' : `${((part / whole) * 100).toFixed(1).padStart(5)} %`);
@@ -62,6 +62,34 @@ function report(name: string, records: readonly SafetyRecord[], misread: boolean
         console.log(`      misread ${r.record.label} → ${r.level}${r.unsure ? ' (asked)' : ''} [${r.record.lang} ${r.record.kind}] ${r.record.text.slice(0, 160)}`);
 }
 
+/**
+ * Whole ordinary days (the mood corpus: writers asked for days good and bad, never a crisis), answered turn by
+ * turn: how many would show the crisis panel, or be asked the direct question, at least once.
+ */
+function ordinaryDays(name: string, days: readonly DayRecord[]) {
+  for (const language of ['en', 'fr'] as const) {
+    const own = days.filter((d) => d.lang === language);
+    let panel = 0;
+    let asked = 0;
+    for (const day of own) {
+      const turns: SafetyTurn[] = [];
+      let crisis = false;
+      let unsure = false;
+      for (const turn of day.turns) {
+        turns.push({ role: 'user', content: turn.text });
+        const assessment = assessConversation(turns);
+        crisis ||= assessment.level === 'crisis';
+        unsure ||= assessment.unsure;
+        if (crisis) break;
+        turns.push({ role: 'assistant', content: 'I hear you.' });
+      }
+      if (crisis) panel++;
+      if (unsure) asked++;
+    }
+    console.log(`    ${language.toUpperCase()} ${name.padEnd(44)} crisis panel shown ${percent(panel, own.length)} (${panel}/${own.length})  asked ${percent(asked, own.length)}`);
+  }
+}
+
 export function benchSafety(options: { misread?: boolean } = {}) {
   const model = safetyModel();
   console.log(`Crisis assessor: rules + learned head (${(statSync(safetyModelPath()).size / 1024).toFixed(0)} KB, thresholds ${JSON.stringify(model.thresholds)})`);
@@ -77,6 +105,10 @@ export function benchSafety(options: { misread?: boolean } = {}) {
   const count = (test: (r: SetReading) => boolean) => everyday.filter(test).length;
   console.log(`\n  everyday messages (tuning share, ${everyday.length}): read as crisis ${percent(count((r) => r.level === 'crisis'), everyday.length)}, asked ${percent(count((r) => r.unsure), everyday.length)}, read as concern ${percent(count((r) => r.level === 'concern'), everyday.length)}`);
   if (options.misread) for (const r of everyday) if (r.level === 'crisis' || r.unsure) console.log(`      misread none → ${r.level}${r.unsure ? ' (asked)' : ''} [${r.record.lang}] ${r.record.text.slice(0, 160)}`);
+
+  console.log('\n  ordinary days, whole conversations (corpus/mood):');
+  ordinaryDays('tuning days (one in five of mood/train)', readDayCorpus('train').filter((_, i) => i % 5 === 4));
+  ordinaryDays('BLIND days (mood/blind, never trained or tuned on)', readDayCorpus('blind'));
 
   // Time: each message read for the first time (trailing spaces make it new to the assessor's memory), its
   // conversation's earlier turns included, as a turn costs when it arrives.

@@ -72,7 +72,7 @@ describe('the crisis layer in front of an AI provider', () => {
   it('a judgement can raise to concern but never lower the offline verdict', async () => {
     const user = await createUser(t);
     standIn.behaveJudgement('concern');
-    const raised = await reply(user.cookie, { language: 'en', messages: [{ role: 'user', content: 'Work was fine.' }] });
+    const raised = await reply(user.cookie, { language: 'en', messages: [{ role: 'user', content: 'Quiet day at home, soup and a film.' }] });
     expect(raised.safety).toEqual({ type: 'safety', level: 'concern' });
     expect(raised.text).toBe(standIn.reply);
 

@@ -106,3 +106,55 @@ export function readEverydayCorpus(set: CorpusSet, root = projectRoot()): Everyd
     typeof raw.intent === 'string' && typeof raw.mood === 'string' ? { ...base, intent: raw.intent, mood: raw.mood } : null,
   );
 }
+
+/** One turn of a written day: the person's message and what they wanted from the companion. */
+export interface DayTurn {
+  text: string;
+  intent: string;
+}
+
+/** A whole day told to the companion (corpus/mood/<set>): its main mood, a second one, the things named. */
+export interface DayRecord {
+  id: string;
+  lang: 'en' | 'fr';
+  mood: string;
+  also: string | null;
+  things: string[];
+  turns: DayTurn[];
+  source: string;
+}
+
+/** The days corpus (corpus/mood/<set>), one conversation per line. */
+export function readDayCorpus(set: CorpusSet, root = projectRoot()): DayRecord[] {
+  const dir = path.join(root, 'corpus', 'mood', set);
+  if (!existsSync(dir)) return [];
+  const records: DayRecord[] = [];
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()) {
+    readFileSync(path.join(dir, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (!line.trim()) return;
+        const where = `corpus/mood/${set}/${file}:${i + 1}`;
+        let raw: Partial<DayRecord> & { turns?: unknown };
+        try {
+          raw = JSON.parse(line) as typeof raw;
+        } catch {
+          throw new Error(`${where}: not JSON`);
+        }
+        const turns = Array.isArray(raw.turns) ? (raw.turns as Partial<DayTurn>[]).filter((t) => typeof t?.text === 'string' && t.text.trim() && typeof t.intent === 'string') : [];
+        if ((raw.lang !== 'en' && raw.lang !== 'fr') || typeof raw.mood !== 'string' || !turns.length || turns.length !== (raw.turns as unknown[]).length) {
+          throw new Error(`${where}: needs lang (en|fr), mood and turns of text and intent`);
+        }
+        records.push({
+          id: typeof raw.id === 'string' ? raw.id : `${file}:${i + 1}`,
+          lang: raw.lang,
+          mood: raw.mood,
+          also: typeof raw.also === 'string' ? raw.also : null,
+          things: Array.isArray(raw.things) ? raw.things.filter((t): t is string => typeof t === 'string') : [],
+          turns: turns as DayTurn[],
+          source: file,
+        });
+      });
+  }
+  return records;
+}

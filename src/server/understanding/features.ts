@@ -28,7 +28,7 @@ function hashRange(seed: number, text: string, start: number, end: number): numb
 
 const hash = (seed: number, text: string) => hashRange(seed, text, 0, text.length);
 
-const NS = { word: 1, pair: 2, skip: 3, char: 4, joined: 5, shape: 6, ctxWord: 11, ctxPair: 12, ctxChar: 14, bias: 99 } as const;
+const NS = { word: 1, pair: 2, skip: 3, char: 4, joined: 5, shape: 6, extra: 7, ctxWord: 11, ctxPair: 12, ctxChar: 14, bias: 99 } as const;
 
 const lengthBucket = (words: number) => (words <= 1 ? '1' : words <= 3 ? '2-3' : words <= 7 ? '4-7' : words <= 20 ? '8-20' : '21+');
 
@@ -55,12 +55,15 @@ function textFeatures(normalised: string, context: boolean, add: (h: number) => 
 
 /** How much the earlier messages weigh beside the message itself (each part is scaled to unit length first). */
 const CONTEXT_WEIGHT = 0.6;
+/** How much another reader's features weigh beside the text's own. */
+const EXTRA_WEIGHT = 0.5;
 
 /**
  * The features of a message (normalised) with, optionally, the person's earlier messages (normalised, joined).
- * Each part is a unit vector of presence, so a long message and a short one weigh the same.
+ * Each part is a unit vector of presence, so a long message and a short one weigh the same. `extra` names
+ * features another reader found in the message.
  */
-export function featurise(message: string, context: string | null, bits: number): SparseVector {
+export function featurise(message: string, context: string | null, bits: number, extra: readonly string[] = []): SparseVector {
   const mask = (1 << bits) - 1;
   const own = new Set<number>();
   textFeatures(message, false, (h) => own.add(h & mask));
@@ -76,6 +79,15 @@ export function featurise(message: string, context: string | null, bits: number)
   if (ctx.size) {
     const ctxValue = CONTEXT_WEIGHT / Math.sqrt(ctx.size);
     for (const i of ctx) values.set(i, (values.get(i) ?? 0) + ctxValue);
+  }
+  // What another reader said of the text (the mood words' reading): a part of its own, weighing as much as a
+  // strong word would, so that a few hundred labelled days are enough to learn how far to trust it.
+  if (extra.length) {
+    const extraValue = EXTRA_WEIGHT / Math.sqrt(extra.length);
+    for (const feature of extra) {
+      const i = hash(NS.extra, feature) & mask;
+      values.set(i, (values.get(i) ?? 0) + extraValue);
+    }
   }
   const index = Uint32Array.from([...values.keys()].sort((a, b) => a - b));
   const value = Float32Array.from(index, (i) => values.get(i)!);

@@ -4,8 +4,9 @@
 // row. Only these curated words ever reach a memory's title, reflection or image prompt: nothing is copied
 // verbatim from a conversation.
 
-export const MOODS = ['joyful', 'calm', 'tender', 'hopeful', 'melancholy', 'anxious', 'angry', 'tired'] as const;
-export type Mood = (typeof MOODS)[number];
+import { MOODS, type Mood } from './labels';
+
+export { MOODS, type Mood };
 
 export const MOOD_STEMS: Record<Mood, string[]> = {
   joyful: [

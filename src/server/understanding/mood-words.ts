@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CRYING_STEMS, MOOD_PHRASES, MOOD_STEMS, MOODS, NEGATOR_AFTER_NE, NEGATORS, THEMES, type Mood, type Theme } from './lexicon';
+import { CRYING_STEMS, MOOD_PHRASES, MOOD_STEMS, MOODS, NEGATOR_AFTER_NE, NEGATORS, THEMES, type Mood, type Theme } from './mood-lexicon';
 
 export interface MoodReading {
   /** The strongest mood; `calm` when the words name none. */
@@ -151,6 +151,17 @@ export function readMood(text: string): MoodReading {
     themes,
     intensity: counts.words === 0 ? 0 : Math.min(100, Math.round((moodWords / counts.words) * 100)),
   };
+}
+
+/**
+ * What the word lists say of a day, as features of the learned mood head: the mood they name most and the
+ * second one. The head learns from labelled days how far to trust them (a named "furious" is anger; "mort"
+ * beside "rire" is not grief), so the lists never decide a tone alone.
+ */
+export function moodWordFeatures(text: string): string[] {
+  const reading = readMood(text);
+  if (reading.intensity === 0) return [];
+  return [`first:${reading.primary}`, ...(reading.secondary ? [`second:${reading.secondary}`] : [])];
 }
 
 /** A 32-bit seed from any text: the same words always give the same seed. */

@@ -3,7 +3,7 @@
 // that what is chosen is what runs. The blind set is never read here.
 import { SAFETY_MESSAGES } from '../../../tests/fixtures/safety-messages';
 import { assessConversation, type SafetyTurn } from '../safety/assess';
-import { readEverydayCorpus, readSafetyCorpus, type SafetyRecord } from './corpus';
+import { readDayCorpus, readEverydayCorpus, readSafetyCorpus, type SafetyRecord } from './corpus';
 import { featurise } from './features';
 import { serialise, train, type TrainingExample } from './linear-model';
 import { normalise, tokens } from './normalise';
@@ -22,6 +22,9 @@ const EVERYDAY_ASKED_AT_MOST = 0.03;
 /** Everyday messages read as crisis: the help panel over an ordinary evening. */
 const EVERYDAY_FALSE_ALARMS_AT_MOST = 0.03;
 const EVERYDAY_CONCERN_AT_MOST = 0.05;
+
+/** Crisis examples weigh more in the loss: a missed crisis costs more than a question asked for nothing. */
+const CRISIS_WEIGHT = 1.3;
 
 /** The lead-up turns teach the head less than the messages the writers labelled. */
 const LEAD_UP_WEIGHT = 0.5;
@@ -123,11 +126,17 @@ function chooseThresholds(tune: readonly SafetyRecord[], everyday: readonly Safe
   return { thresholds, lines: [`tuning set: crisis recall ${(best.recall * 100).toFixed(1)} %, false alarms ${(best.alarms * 100).toFixed(1)} % at ${JSON.stringify(thresholds)}`] };
 }
 
-/** Everyday messages to the companion (greetings, thanks, a day told): never a crisis. */
+/**
+ * Everyday messages to the companion (greetings, thanks, a day told, and every message of the written days of
+ * the mood corpus, whose writers were asked for ordinary days, good and bad): never a crisis. They teach the
+ * head what most evenings look like, so a plain "work was fine" is not read as a veiled goodbye.
+ */
 export function everydayExamples(set: 'train' | 'tune' = 'train'): SafetyRecord[] {
-  // One everyday message in five is kept for tuning (the thresholds keep ordinary days quiet), never trained on.
-  const records = readEverydayCorpus('train').filter((_, i) => (i % 5 === 4) === (set === 'tune'));
-  return records.map((record) => ({
+  // One everyday message and one written day in five are kept for tuning (the thresholds keep ordinary days
+  // quiet), never trained on: the same split as the mood and intent heads'.
+  const keep = (_: unknown, i: number) => (i % 5 === 4) === (set === 'tune');
+  const records = readEverydayCorpus('train').filter(keep);
+  const messages: SafetyRecord[] = records.map((record) => ({
     text: record.text,
     lang: record.lang,
     label: 'none' as const,
@@ -135,23 +144,39 @@ export function everydayExamples(set: 'train' | 'tune' = 'train'): SafetyRecord[
     ...(record.context ? { context: record.context } : {}),
     source: `everyday/${record.source}`,
   }));
+  const days: SafetyRecord[] = readDayCorpus('train')
+    .filter(keep)
+    .flatMap((day) =>
+      day.turns.map((turn, i) => ({
+        text: turn.text,
+        lang: day.lang,
+        label: 'none' as const,
+        kind: 'everyday',
+        ...(i > 0 ? { context: day.turns.slice(0, i).map((t) => ({ role: 'user' as const, content: t.text })) } : {}),
+        source: `mood/${day.source}`,
+      })),
+    );
+  return [...messages, ...days];
 }
 
 /** Everything the crisis head learns from. */
 export const safetyTrainingSet = (): SafetyRecord[] => [...ruleExamples(), ...readSafetyCorpus('train'), ...everydayExamples()];
 
 /** Trains, tunes and returns the model file and what was measured on the way. */
-export function buildSafetyModel(options: { train?: SafetyRecord[]; tune?: SafetyRecord[]; everydayTune?: SafetyRecord[] } = {}): { file: Buffer; report: string[] } {
+export function buildSafetyModel(
+  options: { train?: SafetyRecord[]; tune?: SafetyRecord[]; everydayTune?: SafetyRecord[]; training?: Partial<typeof SAFETY_TRAINING>; crisisWeight?: number } = {},
+): { file: Buffer; report: string[] } {
   const trainSet = options.train ?? safetyTrainingSet();
   const tuneSet = options.tune ?? readSafetyCorpus('tune');
   const everydayTune = options.everydayTune ?? everydayExamples('tune');
   const report = [`training set: ${trainSet.length} messages; tuning set: ${tuneSet.length} + ${everydayTune.length} everyday`];
-  const examples = examplesOf(trainSet, SAFETY_TRAINING.bits);
-  const model = train(SAFETY_LABELS, examples, { ...SAFETY_TRAINING, labelWeights: { crisis: 1.3, concern: 1, none: 1 } });
+  const training = { ...SAFETY_TRAINING, ...options.training };
+  const examples = examplesOf(trainSet, training.bits);
+  const model = train(SAFETY_LABELS, examples, { ...training, labelWeights: { crisis: options.crisisWeight ?? CRISIS_WEIGHT, concern: 1, none: 1 } });
   const lexicon = lexiconOf(trainSet).join(' ');
   const provisional = readSafetyModel(serialise({ ...model, meta: { lexicon, thresholds: { crisis: 0.5, afterDistress: 0.5, ask: 1, concern: 0.5, veto: 0, alone: 0 } } }));
   const { thresholds, lines } = tuneSet.length ? chooseThresholds(tuneSet, everydayTune, provisional) : { thresholds: provisional.thresholds, lines: ['no tuning set: default thresholds'] };
   report.push(...lines);
-  const file = serialise({ ...model, meta: { lexicon, thresholds, training: SAFETY_TRAINING, examples: trainSet.length } });
+  const file = serialise({ ...model, meta: { lexicon, thresholds, training, examples: trainSet.length } });
   return { file, report };
 }

@@ -12,6 +12,11 @@ export interface ContinuityForChat {
   context: string | null;
   /** The latest memory's title, unless continuity is off or that memory is a hard day's. */
   recentTitle: string | null;
+  /**
+   * For the built-in companion's "do you remember…?": recent memories' titles (hard days left out) and the
+   * facts the person shared, when they allowed it. Empty when continuity is off.
+   */
+  remembered: { titles: string[]; facts: string[] };
 }
 
 /**
@@ -44,13 +49,14 @@ export function createContinuityService(deps: { continuity: ContinuityRepository
   return {
     /** For a reply: nothing when the person switched continuity off. */
     async forChat(userId: string, language: Language, profile: { firstName: string; continuityEnabled: boolean; continuityFactsEnabled: boolean }): Promise<ContinuityForChat> {
-      if (!profile.continuityEnabled) return { context: null, recentTitle: null };
+      if (!profile.continuityEnabled) return { context: null, recentTitle: null, remembered: { titles: [], facts: [] } };
       const settings = { enabled: true, factsEnabled: profile.continuityFactsEnabled };
       const { items, facts } = await gather(userId, language, settings);
       const latest = items[0];
       return {
         context: contextOf({ language, firstName: profile.firstName, items, facts, ...settings }),
         recentTitle: latest && !latest.hardDay ? latest.title : null,
+        remembered: { titles: items.filter((item) => !item.hardDay).map((item) => item.title), facts: settings.factsEnabled ? facts.map((fact) => fact.text) : [] },
       };
     },
 

@@ -30,6 +30,11 @@ export interface ChatReplyInput {
    * offline companion mentions it as the day begins). Null on a worrying turn or when continuity is off.
    */
   recentMemoryTitle?: string | null;
+  /**
+   * What the person chose to let the companion remember (recent memories' titles, facts they wrote), for
+   * providers that do not read the system prompt: the offline companion answers "do you remember…?" from it.
+   */
+  remembered?: { titles: string[]; facts: string[] };
 }
 
 export interface RiskJudgementInput {

@@ -291,3 +291,63 @@ describe('offline companion: small messages', () => {
     }
   });
 });
+
+describe('offline companion: understanding the day and answering what is asked', () => {
+  const turns = (language: 'en' | 'fr', lines: string[], extra: Partial<Parameters<typeof composeReply>[0]> = {}) => {
+    const messages: { role: 'user' | 'assistant'; content: string }[] = [];
+    const replies: string[] = [];
+    for (const content of lines) {
+      messages.push({ role: 'user', content });
+      const text = composeReply({ messages, language, agentName: 'Mira', firstName: 'Alex', agentGender: 'feminine', safety: { level: 'none', earlierCrisis: false }, ...extra });
+      messages.push({ role: 'assistant', content: text });
+      replies.push(text);
+    }
+    return replies;
+  };
+
+  it('never congratulates a funeral, nor reads an idiom of anger or tiredness as joy', () => {
+    const [funeral] = turns('fr', ['jai fait le discours aux funerailles de ma grand-mere ce matin, toute la famille pleurait']);
+    expect(funeral).not.toMatch(/merveilleuse nouvelle|joie/i);
+    const [manager] = turns('en', ['my manager is going to kill me, the report is three days late']);
+    expect(manager).not.toMatch(/joy|wonderful|lovely/i);
+  });
+
+  it('answers requests within what it can do', () => {
+    const [pretty] = turns('en', ['we walked by the canal and saw sunflowers', 'can you make it into something pretty?']).slice(1);
+    expect(pretty).toMatch(/artwork|memory/);
+    const [luck] = turns('fr', ['lundi jai mon entrevue', 'tu peux me souhaiter bonne chance pour lundi ?']).slice(1);
+    expect(luck).toMatch(/Bonne chance|vœux/);
+  });
+
+  it('answers "will it get better" honestly, and never says it has no answer', () => {
+    const replies = turns('fr', ['ma rupture me fait encore mal', 'est-ce que ça passe un jour ?']);
+    expect(replies[1]).toMatch(/s’adoucissent|plus léger/);
+    for (const text of [...replies, ...turns('en', ['what is the meaning of all this?'])]) expect(text).not.toMatch(/don’t have the answer|n’ai pas la réponse/);
+  });
+
+  it('says goodnight to a goodnight', () => {
+    const replies = turns('en', ['hey mira', 'quiet day, tea and a book', 'goodnight mira']);
+    expect(replies[2]).toMatch(/^(Goodnight|Sleep well), Alex/);
+    expect(replies[2]).not.toMatch(/\?/);
+  });
+
+  it('quotes the person at most once in a conversation', () => {
+    const lines = ['I walked to the bakery with my daughter this morning.', 'We bought the last croissants before the rush.', 'My mother called me in the afternoon.', 'I finally fixed the garden gate.'];
+    const replies = turns('en', lines);
+    expect(replies.filter((reply) => /“[^”]+”/.test(reply)).length).toBeLessThanOrEqual(1);
+  });
+
+  it('answers "do you remember" from the facts the person shared, or says honestly what it can remember', () => {
+    const remembered = { titles: ['A walk by the sea'], facts: ['Biscuit is my old cat', 'My sister Léa lives in Lyon'] };
+    const [biscuit] = turns('en', ['who is Biscuit?'], { remembered });
+    expect(biscuit).toContain('Biscuit is my old cat');
+    const [nothing] = turns('en', ['do you remember what I told you about my brother?'], { remembered: { titles: [], facts: [] } });
+    expect(nothing).toMatch(/What Mira remembers/);
+    expect(nothing).not.toMatch(/don’t have the answer/);
+  });
+
+  it('does not name an English memory title in a French conversation', () => {
+    const [opening] = turns('fr', ['bonsoir, journée tranquille au jardin'], { recentMemoryTitle: 'Work and a burning heart' });
+    expect(opening).not.toContain('Work and a burning heart');
+  });
+});

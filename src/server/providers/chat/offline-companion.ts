@@ -1,4 +1,5 @@
 import type { AgentGender, Language } from '@shared/limits';
+import { readDayMood, readIntent } from '../../understanding/mood-model';
 import { normalise, readMood } from '../mood/analyse';
 import type { Mood } from '../mood/lexicon';
 import { typesetFrench } from '../text/offline-extractor';
@@ -36,7 +37,9 @@ const FEELING_OF: Record<Mood, Feeling> = {
 const LIGHT_MOODS: ReadonlySet<Mood> = new Set(['joyful', 'hopeful', 'tender', 'calm']);
 
 /** A direct question of the person's, answered before anything else is asked. */
-type Question = 'advice' | 'opinion' | 'wellbeing' | 'other';
+type Question = 'advice' | 'opinion' | 'wellbeing' | 'better' | 'other';
+/** Something the person asks the companion to do, answered within what it can do. */
+type Request = 'wish' | 'pretty' | 'cheer' | 'keep' | 'other';
 
 /** French words about the companion itself agree with the gender the administrator gave its name. */
 type Gendered = (masculine: string, feminine: string, neutral: string) => string;
@@ -60,6 +63,14 @@ type Texts = {
   questions: Record<Feeling, string[]>;
   answers: (g: Gendered) => Record<Question, string[]>;
   answerQuestions: Record<Question, string[]>;
+  requests: (agent: string, g: Gendered) => Record<Request, string[]>;
+  /** "Do you remember…?": a fact the person chose to share, a memory, or what the companion can remember. */
+  rememberFact: (fact: string) => string;
+  rememberTitle: (title: string) => string;
+  rememberLatest: string;
+  rememberNothing: (agent: string) => string;
+  goodbyes: { night: (name: string) => string[]; day: (name: string) => string[] };
+  goodbyeMemory: string;
   concernOpeners: (g: Gendered) => string[];
   concernQuestions: string[];
   helpPointer: string;
@@ -207,7 +218,11 @@ const TEXTS: Record<Language, Texts> = {
         'It isn’t mine to say, but your feelings about it deserve to be taken seriously.',
       ],
       wellbeing: ['Thank you for asking. I’m here, and glad to listen.', 'That’s kind of you to ask. I’m here for you.'],
-      other: ['That’s a good question. I don’t have the answer, but we can think about it together.', 'I may not be able to answer that, but I’m glad you asked it.'],
+      better: [
+        'Yes, it usually does. Feelings this strong soften with time, even when that is hard to believe from inside them.',
+        'From what people live through, it does get lighter, little by little, often before you notice it.',
+      ],
+      other: ['That’s worth asking, and I’m glad you did. Let’s look at it together.', 'Let’s think about it together; you know more about it than you may feel right now.'],
     }),
     answerQuestions: {
       advice: [
@@ -218,8 +233,33 @@ const TEXTS: Record<Language, Texts> = {
       ],
       opinion: ['What does your own heart tell you?', 'What makes you wonder about it?', 'What would you like to be true?'],
       wellbeing: ['And how are you, really?', 'And how is your day going?'],
-      other: ['What do you think yourself?', 'What made you wonder about it?'],
+      better: ['What has helped you through a hard time before?', 'What would help you a little in the meantime?'],
+      other: ['What is your own feeling about it?', 'What made you wonder about it?'],
     },
+    requests: (agent) => ({
+      wish: ['Good luck! I’m wishing you every bit of it, and I’d love to hear how it goes.', 'All my good wishes for it. You are more ready than you feel.'],
+      pretty: [
+        'Yes: when you press the button below, today becomes a memory, an artwork painted from your day with a title and a few lines of reflection, kept in your gallery.',
+      ],
+      cheer: [
+        'Here is something true: you showed up today and put your day into words, and that takes care.',
+        'You are doing better than you think. Carrying a day like this and still reaching out says a lot about you.',
+      ],
+      keep: [
+        `It will be part of today’s memory when you make it. And if you’d like me to remember something for the days ahead, you can add it under “What ${agent} remembers” in your profile.`,
+      ],
+      other: ['I’ll do what I can from here: listen, and turn today into a memory whenever you are ready.'],
+    }),
+    rememberFact: (fact) => `Yes, you told me: “${fact}”.`,
+    rememberTitle: (title) => `I remember your memory “${title}”.`,
+    rememberLatest: 'I remember your last memory, and today can be a page of its own.',
+    rememberNothing: (agent) =>
+      `I only remember what you choose to keep: your memories, and what you add under “What ${agent} remembers” in your profile. Would you tell me again?`,
+    goodbyes: {
+      night: (name) => [`Goodnight${name ? `, ${name}` : ''}. Thank you for sharing your day with me; sleep gently.`, `Sleep well${name ? `, ${name}` : ''}. I’ll be here tomorrow.`],
+      day: (name) => [`Take care${name ? `, ${name}` : ''}. Thank you for sharing your day with me.`, `See you soon${name ? `, ${name}` : ''}. I’ll be here whenever you want to talk.`],
+    },
+    goodbyeMemory: 'Before you go, the button below can keep today as a memory.',
     concernOpeners: () => ['Thank you for telling me.', 'That sounds like a lot to carry.', 'I’m glad you shared that with me.', 'That sounds heavy.', 'Let’s take this gently.'],
     concernQuestions: [
       'How are you holding up right now?',
@@ -408,13 +448,13 @@ const TEXTS: Record<Language, Texts> = {
         g('Merci de demander. Je suis là, et heureux de t’écouter.', 'Merci de demander. Je suis là, et heureuse de t’écouter.', 'Merci de demander. Je suis là, et j’ai envie de t’écouter.'),
         'C’est gentil de demander. Je suis là pour toi.',
       ],
+      better: [
+        'Oui, en général, ça passe. Des émotions aussi fortes s’adoucissent avec le temps, même quand c’est difficile à croire de l’intérieur.',
+        'D’après ce que vivent les gens, ça devient plus léger, petit à petit, souvent avant même qu’on le remarque.',
+      ],
       other: [
-        'C’est une bonne question. Je n’ai pas la réponse, mais on peut y réfléchir ensemble.',
-        g(
-          'Je ne saurai peut-être pas y répondre, mais je suis content que tu la poses.',
-          'Je ne saurai peut-être pas y répondre, mais je suis contente que tu la poses.',
-          'Je ne saurai peut-être pas y répondre, mais cette question compte.',
-        ),
+        g('Ça vaut la peine de le demander, et je suis content que tu le fasses. Regardons-le ensemble.', 'Ça vaut la peine de le demander, et je suis contente que tu le fasses. Regardons-le ensemble.', 'Ça vaut la peine de le demander. Regardons-le ensemble.'),
+        'Réfléchissons-y ensemble ; tu en sais sans doute plus que tu ne le crois en ce moment.',
       ],
     }),
     answerQuestions: {
@@ -426,8 +466,33 @@ const TEXTS: Record<Language, Texts> = {
       ],
       opinion: ['Que te dit ton cœur ?', 'Qu’est-ce qui te fait te poser la question ?', 'Qu’aimerais-tu qui soit vrai ?'],
       wellbeing: ['Et toi, comment vas-tu vraiment ?', 'Et de ton côté, comment se passe ta journée ?'],
-      other: ['Qu’en penses-tu, toi ?', 'D’où te vient cette question ?'],
+      better: ['Qu’est-ce qui t’a aidé·e à traverser un moment difficile, avant ?', 'Qu’est-ce qui pourrait t’aider un peu en attendant ?'],
+      other: ['Qu’est-ce que tu en ressens, toi ?', 'D’où te vient cette question ?'],
     },
+    requests: (agent, g) => ({
+      wish: ['Bonne chance ! Je t’envoie tous mes encouragements, et j’aimerais beaucoup savoir comment ça s’est passé.', 'Tous mes vœux pour ce moment. Tu es plus prêt·e que tu ne le crois.'],
+      pretty: [
+        'Oui : quand tu appuieras sur le bouton ci-dessous, ta journée deviendra un souvenir, une œuvre peinte à partir de ta journée, avec un titre et quelques lignes de réflexion, gardée dans ta galerie.',
+      ],
+      cheer: [
+        'Voici quelque chose de vrai : tu es là aujourd’hui et tu as mis ta journée en mots, et cela demande du soin.',
+        'Tu t’en sors mieux que tu ne le penses. Porter une journée comme celle-ci et venir en parler, ça dit beaucoup de toi.',
+      ],
+      keep: [
+        `Ce sera dans le souvenir du jour quand tu le créeras. Et si tu veux que je retienne quelque chose pour les jours à venir, tu peux l’ajouter dans « Ce dont ${agent} se souvient », dans ton profil.`,
+      ],
+      other: [g('Je fais ce que je peux d’ici : t’écouter, et faire de ta journée un souvenir quand tu seras prêt·e. Je suis content d’être là.', 'Je fais ce que je peux d’ici : t’écouter, et faire de ta journée un souvenir quand tu seras prêt·e. Je suis contente d’être là.', 'Je fais ce que je peux d’ici : t’écouter, et faire de ta journée un souvenir quand tu seras prêt·e.')],
+    }),
+    rememberFact: (fact) => `Oui, tu me l’as confié : « ${fact} ».`,
+    rememberTitle: (title) => `Je me souviens de ton souvenir « ${title} ».`,
+    rememberLatest: 'Je me souviens de ton dernier souvenir, et aujourd’hui peut être une page à part.',
+    rememberNothing: (agent) =>
+      `Je ne me souviens que de ce que tu choisis de garder : tes souvenirs, et ce que tu ajoutes dans « Ce dont ${agent} se souvient », dans ton profil. Tu veux bien me le redire ?`,
+    goodbyes: {
+      night: (name) => [`Bonne nuit${name ? `, ${name}` : ''}. Merci de m’avoir confié ta journée ; dors bien.`, `Fais de beaux rêves${name ? `, ${name}` : ''}. Je serai là demain.`],
+      day: (name) => [`Prends soin de toi${name ? `, ${name}` : ''}. Merci de m’avoir confié ta journée.`, `À bientôt${name ? `, ${name}` : ''}. Je serai là quand tu voudras parler.`],
+    },
+    goodbyeMemory: 'Avant de partir : le bouton ci-dessous peut garder ta journée en souvenir.',
     concernOpeners: (g) => [
       'Merci de me le confier.',
       'Cela fait beaucoup à porter.',
@@ -472,7 +537,26 @@ const QUESTIONS: [Question, RegExp][] = [
     /\b(what do you think|do you think|what s your (opinion|view)|what is your (opinion|view)|am i (wrong|right|crazy|overreacting|being)|is (it|that|this) (normal|ok|okay|wrong|bad|weird|silly)|is something wrong with me)\b|\btu en penses quoi\b|\bqu en penses tu\b|\bt en penses quoi\b|\btu (penses|crois|trouves) (que|qu)\b|\bc est normal\b|\best ce normal\b|\bj ai (tort|raison)\b|\best ce que j ai (tort|raison)\b/,
   ],
   ['wellbeing', /\bhow are you\b|\bhow s your day\b|\bhow is your day\b|\bcomment (ca|tu) vas?\b|\bcomment vas tu\b/],
+  [
+    'better',
+    /\b(will|does|is) (it|this|that|things?) (ever )?(get|getting|go|going to get|gonna get|be) (any )?(better|easier|lighter|ok|okay|away)\b|\b(gets?|get) better\b|\b(ca|ce|ça) (va|vas) (passer|aller mieux|s arranger)\b|\b(ca|ce) passe (un jour|avec le temps)\b|\best ce que (ca|ce|ça) (passe|va passer|va aller)\b|\b(ca|ça) va (finir|aller) par\b|\bva t il (passer|aller mieux)\b/,
+  ],
 ];
+
+/** "Do you remember…?", "who is Biscuit?": read on normalised text. */
+const REMEMBER_QUESTION = /\b(do|did) you (still )?remember\b|\bremember (what|when|who|my|our|the)\b|\bwho is \w+|\bwho s \w+|\b(tu|vous) (te|vous) (souviens|rappelles|souvenez|rappelez)\b|\btu te rappelles\b|\bc est qui \w+|\bqui est \w+/;
+
+/** What a request asks for, read on normalised text; anything else is answered with what the companion can do. */
+const REQUESTS: [Request, RegExp][] = [
+  ['wish', /\bwish me\b|\b(good )?luck\b|\bfingers crossed\b|\bsouhaite?s? moi\b|\bbonne chance\b|\bmerde pour\b|\bcroise les doigts\b/],
+  ['pretty', /\b(pretty|beautiful|a picture|a painting|an? (image|artwork|drawing)|draw|paint|into (a|an) (memory|souvenir))\b|\b(joli|jolie|beau|belle) (souvenir|image|dessin|tableau)?\b|\b(un|une) (dessin|image|tableau|oeuvre)\b|\bdessine|\bpeins\b|\ben faire (un|quelque)/],
+  ['keep', /\bremember (this|that|it)\b|\bremind me\b|\bdon t forget\b|\bkeep (this|that|it)\b|\bretiens?\b|\bsouviens toi\b|\brappelle moi\b|\bn oublie pas\b|\bgarde (ca|ça|le|la)\b/],
+  ['cheer', /\b(something|anything) (nice|kind|good|sweet|positive)\b|\bcheer me up\b|\bencourage\b|\bmotivat|\bmake me (feel|smile)\b|\bpep talk\b|\b(un )?(mot|truc|chose) (gentil|doux|positif|sympa|encourageant)\b|\bremonte moi\b|\bencourag|\bmotive moi\b|\bmoral\b/],
+];
+
+/** "Goodnight" at night, "take care" otherwise. */
+const NIGHT = /\b(good ?night|goodnite|gn|night|nite|nighty|sleep|bed|dodo|nuit|dormir|couche|lit)\b/;
+const GOODBYE = /^(good ?night|nighty night|gn|bye|bye bye|goodbye|see you|see ya|talk (to you )?(tomorrow|soon|later)|gotta go|bonne nuit|bonne soiree|bonne journee|a demain|a plus|a\+|bye|salut|ciao|je (te )?laisse|j y vais|allez|jvais dormir)\b/;
 /** "Et toi ?" asks after the companion; "toi et moi" does not. Read on the text as written. */
 const AND_YOU = /\b(et toi|and you)\s*\?/i;
 
@@ -578,21 +662,59 @@ export function quotableClause(text: string): string | null {
   return (best as { clause: string } | null)?.clause ?? null;
 }
 
-function feelingOf(text: string): Feeling {
+/** How sure the mood head must be of one mood for the reply to name it. */
+const FEELING_AT_LEAST = 0.4;
+/** A mood holding this much of the reading is the message's, whatever else is there. */
+const CLEAR_AT_LEAST = 0.45;
+/** Each side of a mixed day holds at least this much of it. */
+const MIXED_AT_LEAST = 0.25;
+/** The message itself weighs this much beside the day so far. */
+const OWN_WEIGHT = 0.6;
+
+/**
+ * What a message carries, read by the learned mood head on the message and on the day so far (which reads
+ * "je suis morte de fatigue mais contente" or "my manager is going to kill me" as a whole, where a word list
+ * reads death and murder). A loss or a birth named in words comes first; a message the head is unsure of
+ * (a plain fact, "ok") carries no feeling of its own.
+ */
+function feelingOf(text: string, before: readonly string[]): Feeling {
   const plain = normalise(text).replace(NOT_A_LOSS, ' ');
   if (LOSS.test(plain)) return 'loss';
   if (BIRTH.test(plain)) return 'joy';
-  const reading = readMood(text);
-  if (reading.intensity === 0) return 'neutral';
-  if (reading.secondary && LIGHT_MOODS.has(reading.primary) !== LIGHT_MOODS.has(reading.secondary)) return 'mixed';
-  return FEELING_OF[reading.primary];
+  const own = readDayMood([text]).probabilities;
+  const day = before.length ? readDayMood([...before, text]).probabilities : own;
+  const ranked = (Object.keys(own) as Mood[])
+    .map((mood) => ({ mood, p: OWN_WEIGHT * own[mood] + (1 - OWN_WEIGHT) * day[mood] }))
+    .sort((a, b) => b.p - a.p);
+  const [first, second] = ranked as [{ mood: Mood; p: number }, { mood: Mood; p: number }];
+  // A clear first mood is named even beside a second one; a day split between a light and a heavy one is mixed.
+  if (first.p < CLEAR_AT_LEAST && second.p >= MIXED_AT_LEAST && LIGHT_MOODS.has(first.mood) !== LIGHT_MOODS.has(second.mood)) return 'mixed';
+  return first.p >= FEELING_AT_LEAST ? FEELING_OF[first.mood] : 'neutral';
 }
 
-function questionOf(text: string): Question | null {
+function questionOf(text: string, asks: boolean): Question | null {
   const plain = normalise(text);
   for (const [kind, pattern] of QUESTIONS) if (pattern.test(plain)) return kind;
   if (AND_YOU.test(text)) return 'wellbeing';
-  return /\?\s*$/.test(text.trim()) ? 'other' : null;
+  return asks || /\?\s*$/.test(text.trim()) ? 'other' : null;
+}
+
+const requestOf = (text: string): Request => REQUESTS.find(([, pattern]) => pattern.test(normalise(text)))?.[0] ?? 'other';
+
+/** Words of a question that could name something remembered ("biscuit", "soeur"): long enough, not a stopword. */
+const namingWords = (text: string) => new Set(normalise(text).split(' ').filter((w) => w.length >= 4 && !STOPWORDS.has(w) && !/^(remember|souviens|rappelles|told|said|dit|about)$/.test(w)));
+
+/**
+ * A title is only said in the conversation's language: a French conversation does not quote "Work and a
+ * burning heart". The guess counts a few common words of each language.
+ */
+const EN_WORDS = new Set(['the', 'a', 'an', 'of', 'and', 'day', 'my', 'in', 'with', 'light', 'heart', 'morning', 'evening', 'quiet', 'little', 'gentle']);
+const FR_WORDS = new Set(['le', 'la', 'les', 'un', 'une', 'de', 'du', 'des', 'et', 'journee', 'coeur', 'matin', 'soir', 'douce', 'doux', 'petit', 'petite', 'lumiere']);
+function titleSpeaks(title: string, language: Language): boolean {
+  const words = normalise(title).split(' ');
+  const en = words.filter((w) => EN_WORDS.has(w)).length;
+  const fr = words.filter((w) => FR_WORDS.has(w)).length;
+  return language === 'fr' ? fr >= en : en >= fr;
 }
 
 /** When the arc invites the person to make the memory (user turn numbers). */
@@ -621,6 +743,8 @@ export function composeReply(input: {
   safety?: ChatReplyInput['safety'];
   /** The latest memory's title (continuity): mentioned once, as the day begins, on an untroubled turn. */
   recentMemoryTitle?: string | null;
+  /** What the person chose to let the companion remember: recent memories' titles and facts they wrote. */
+  remembered?: ChatReplyInput['remembered'];
 }): string {
   const { language } = input;
   const t = TEXTS[language];
@@ -651,13 +775,24 @@ export function composeReply(input: {
     if (part) parts.push(part);
   };
 
+  /** "Do you remember…?": a fact they shared or a memory that names what they ask about, else what can be remembered. */
+  const rememberAnswer = () => {
+    const asked = namingWords(last);
+    const names = (text: string) => [...namingWords(text)].some((word) => asked.has(word));
+    const fact = input.remembered?.facts.find(names);
+    if (fact) return typeset(t.rememberFact(fact));
+    const title = input.remembered?.titles.filter((x) => titleSpeaks(x, language)).find(names);
+    if (title) return typeset(t.rememberTitle(title));
+    return typeset(t.rememberNothing(input.agentName));
+  };
+
   const worried = input.safety !== undefined && (input.safety.level === 'concern' || input.safety.earlierCrisis);
   if (worried) {
     // A hard moment: no quoting, no invitation to make a memory; a warm word, a gentle answer if they asked
     // something, one gentle question, and once in the conversation where help is.
     add(turn === 1 ? typeset(t.greeting(input.firstName)) : fresh(t.concernOpeners(g)));
-    const question = questionOf(last);
-    if (question === 'advice' || question === 'opinion') add(fresh(t.answers(g)[question]));
+    const question = questionOf(last, false);
+    if (question === 'advice' || question === 'opinion' || question === 'better') add(fresh(t.answers(g)[question]));
     add(fresh(t.concernQuestions));
     const pointer = typeset(t.helpPointer);
     if (!saidBefore(pointer)) add(pointer);
@@ -673,23 +808,38 @@ export function composeReply(input: {
 
   // A message that names nothing ("the whole family was there") is still part of what came before it.
   // A thank-you is not a feeling about the day either.
-  const onlyThanks = THANKS.test(last.trim());
-  const onlyHello = HELLO.test(last.trim());
-  const feelings = userMessages.map((m, index) => {
-    if (THANKS.test(m.content.trim())) return 'neutral';
-    const feeling = feelingOf(m.content);
-    // Tears right after joyful news are read with that news: "I got in!" then "my mum cried, I cried".
-    const before = userMessages[index - 1]?.content;
-    if (feeling === 'sadness' && before && feelingOf(before) === 'joy' && readMood(`${before}\n${m.content}`).primary === 'joyful') return 'joy';
-    return feeling;
-  });
+  const texts = userMessages.map((m) => m.content);
+  // What the message wants (the learned intent head), with the plainest forms also caught by their words.
+  const intent = readIntent(last, texts.slice(0, -1)).intent;
+  const wordCount = normalise(last).split(' ').filter(Boolean).length;
+  const onlyThanks = THANKS.test(last.trim()) || (intent === 'thanks' && !last.includes('?'));
+  const onlyHello = HELLO.test(last.trim()) || (intent === 'greeting' && turn === 1 && wordCount <= 4);
+  const goodbye = turn > 1 && !onlyHello && (intent === 'goodbye' || (GOODBYE.test(normalise(last)) && wordCount <= 6));
+  // A greeting, a goodbye or a thank-you says nothing of the day ("allo mira" is not good news).
+  const saysNothingOfTheDay = (text: string, index: number) =>
+    THANKS.test(text.trim()) || HELLO.test(text.trim()) || ['greeting', 'goodbye', 'thanks'].includes(index === turn - 1 ? intent : readIntent(text, texts.slice(0, index)).intent);
+  const feelings = userMessages.map((m, index): Feeling => (saysNothingOfTheDay(m.content, index) ? 'neutral' : feelingOf(m.content, texts.slice(0, index))));
   const own = feelings.at(-1) ?? 'neutral';
   const feeling = own !== 'neutral' ? own : (feelings.slice(-3, -1).reverse().find((f) => f !== 'neutral') ?? 'neutral');
-  const question = questionOf(last);
+  const request = intent === 'request' && !onlyThanks ? requestOf(last) : null;
+  const question = request ? null : questionOf(last, intent === 'question');
+  const remembering = question !== null && REMEMBER_QUESTION.test(normalise(last));
   const birth = own === 'joy' && BIRTH.test(normalise(last));
+  const invited = t.invitations.concat(t.gentleInvitation).some((line) => saidBefore(typeset(line)));
+
+  if (goodbye && !question && !request) {
+    // A goodbye is answered as one: no question that would keep them, the memory offered once if not yet.
+    add(fresh((NIGHT.test(normalise(last)) ? t.goodbyes.night : t.goodbyes.day)(input.firstName)) ?? fresh(t.goodbyes.day(input.firstName)));
+    if (turn >= INVITE_TURN && !invited && !saidBefore(typeset(t.goodbyeMemory))) add(typeset(t.goodbyeMemory));
+    return parts.join(' ');
+  }
+
   if (turn === 1) add(typeset(t.greeting(input.firstName)));
-  // The latest memory, named once as the day begins: not over news that needs the whole attention.
-  if (turn === 1 && input.recentMemoryTitle && !HEAVY.has(own) && own !== 'mixed' && !birth) add(fresh(t.remembered(input.recentMemoryTitle)));
+  // The latest memory, named once as the day begins: not over news that needs the whole attention, and only
+  // in the conversation's own language.
+  if (turn === 1 && input.recentMemoryTitle && titleSpeaks(input.recentMemoryTitle, language) && !HEAVY.has(own) && own !== 'mixed' && !birth) {
+    add(fresh(t.remembered(input.recentMemoryTitle)));
+  }
 
   // First, what the message carries: a loss, a birth, anger, joy, fear…
   if (feeling === 'loss') {
@@ -704,22 +854,36 @@ export function composeReply(input: {
     add(fresh(t.acknowledgements(g)[feeling]) ?? fresh(t.acknowledgements(g).neutral));
   }
 
-  // Then their question, answered gently, or their words, given back whole.
-  if (question) {
+  // Then what they asked for, within what the companion can do; their question, answered; or their words,
+  // given back whole, once in a conversation at most (more sounds like an echo, not a listener).
+  if (request) {
+    const answers = t.requests(input.agentName, g);
+    add(fresh(answers[request]) ?? fresh(answers.other));
+  } else if (remembering) {
+    add(rememberAnswer());
+  } else if (question) {
     add(fresh(t.answers(g)[question]));
   } else if (own !== 'loss' && !onlyThanks && !onlyHello) {
-    const clause = quotableClause(last);
+    // Known by the frames' own words: a French quote is typeset, so the clause itself may not match.
+    const quotedBefore = earlier.some((reply) =>
+      t.quotes.some((frame) => typeset(frame('\u0001')).split('\u0001').some((part) => part.trim().length > 3 && reply.includes(part))),
+    );
+    const clause = quotedBefore ? null : quotableClause(last);
     const topic = readMood(last).themes[0];
     if (clause) add(fresh(t.quotes.map((frame) => frame(clause))) ?? fresh(t.nothingToQuote));
     else if (topic) add(fresh(t.topics.map((frame) => frame({ name: topic[language], about: aboutFr(topic.fr) }))));
-    else add(fresh(t.nothingToQuote));
+    else if (turn === 1) add(fresh(t.nothingToQuote));
   }
 
   // Last, one question: theirs answered, the memory offered, or one that fits what they feel.
-  const invited = t.invitations.concat(t.gentleInvitation).some((line) => saidBefore(typeset(line)));
   const lastOffer = [...earlier].reverse().findIndex((reply) => t.invitations.concat(t.gentleInvitation, t.reminders).some((line) => reply.includes(typeset(line))));
   if (onlyHello) {
     add(fresh(t.hello) ?? fresh(t.questions.neutral));
+  } else if (request) {
+    if (turn >= INVITE_TURN && !invited && request !== 'pretty') add(fresh(t.invitations));
+    else if (request !== 'pretty') add(fresh(t.questions[feeling]) ?? fresh(t.questions.neutral));
+  } else if (remembering) {
+    add(fresh(t.questions.neutral));
   } else if (question) {
     add(fresh(t.answerQuestions[question]) ?? fresh(t.questions[feeling]));
   } else if (turn >= INVITE_TURN && !invited) {
@@ -732,6 +896,29 @@ export function composeReply(input: {
   }
   return parts.join(' ');
 }
+
+/**
+ * Which feeling a reply acknowledges, from the companion's own sentences: how the benchmark tells a day met in
+ * the wrong tone (congratulations on a funeral) from one met rightly. Null when it names none.
+ */
+export function toneOfReply(reply: string, language: Language): Feeling | null {
+  const t = TEXTS[language];
+  const typeset = (text: string) => (language === 'fr' ? typesetFrench(text) : text);
+  for (const gender of ['masculine', 'feminine', 'neutral'] as const) {
+    const g: Gendered = (masculine, feminine, neutral) => (gender === 'masculine' ? masculine : gender === 'feminine' ? feminine : neutral);
+    const acknowledgements = t.acknowledgements(g);
+    for (const feeling of Object.keys(acknowledgements) as Feeling[]) {
+      if (feeling !== 'neutral' && acknowledgements[feeling].some((line) => reply.includes(typeset(line)))) return feeling;
+    }
+  }
+  if (reply.includes(typeset(t.birth))) return 'joy';
+  return null;
+}
+
+/** Feelings of a good day, and of a heavy one: a reply in the other's tone reads the day backwards. */
+export const PLEASANT_FEELINGS: ReadonlySet<Feeling> = new Set(['joy', 'calm', 'tenderness', 'hope']);
+export const HEAVY_FEELINGS = HEAVY;
+export type { Feeling };
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {

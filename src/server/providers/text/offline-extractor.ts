@@ -1,6 +1,6 @@
 import type { Language } from '@shared/limits';
 import { createRandom } from '../../understanding/seeded-random';
-import { readMood, seedOf, type MoodReading } from '../mood/analyse';
+import { readMood, seedOf, understandDay, type MoodReading } from '../mood/analyse';
 import type { Mood, Theme } from '../mood/lexicon';
 import { IMAGE_PROMPT_MAX } from './image-prompt-max';
 import type { ImagePromptInput, MemoryTextInput, MemoryTexts, PartOfDay, TextProvider, TextTurn } from './index';
@@ -530,7 +530,7 @@ interface Day {
 
 function readDay(messages: TextTurn[]): Day {
   const words = personsWords(messages);
-  const reading = readMood(words);
+  const reading = understandDay(messages.filter((m) => m.role === 'user').map((m) => m.content));
   return { reading, themes: reading.themes.slice(0, 2), seed: seedOf(`souvenir-memory\n${words}`) };
 }
 
