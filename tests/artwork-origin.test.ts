@@ -49,6 +49,8 @@ describe.each([
     const entry = zip.getEntries().find((e) => e.entryName.startsWith(`images/${memoryId}.`));
     expect(entry).toBeDefined();
     expect(await digitalSourceTypeOf(entry!.getData())).toBe(DIGITAL_SOURCE_TYPES[origin]);
+    const listed = JSON.parse(zip.readAsText('souvenir-export.json')) as { memories: { id: string; imageOrigin: string | null }[] };
+    expect(listed.memories.find((m) => m.id === memoryId)?.imageOrigin).toBe(origin);
 
     const { shareToken } = (await call(t, 'POST', `/api/memories/${memoryId}/share`, user.cookie)).json();
     expect((await call(t, 'GET', `/api/shared/${shareToken}`)).json().imageOrigin).toBe(origin);

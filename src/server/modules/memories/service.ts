@@ -285,6 +285,7 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
           shared: row.shareToken !== null,
           shareToken: row.shareToken,
           imageUrl: row.imageUrl,
+          imageOrigin: originOf(row.imageOrigin),
           imageKey: ownStorageKeyOf(row.imageUrl, userId),
         }));
         const last = rows[rows.length - 1]!;
