@@ -141,4 +141,16 @@ describe('a companion that remembers what the person chose to keep', () => {
     expect(eventsOf(crisis.body)[0]).toEqual({ type: 'safety', level: 'crisis' });
     expect(textOf(eventsOf(crisis.body))).not.toContain('kite');
   });
+
+  it('lets the offline companion answer "do you remember" from the facts the person chose to share, and only with consent', async () => {
+    const person = await createUser(offline);
+    await send(offline, person.cookie, 'POST', '/api/continuity/facts', { text: 'Biscuit is my old grey cat' });
+    const ask = () => postChatReply(offline, person.cookie, buildChatRequest({ messages: [{ role: 'user', content: 'hey, who is Biscuit again?' }] }));
+    // Facts are off until the person consents: the companion says where they can be kept, never the fact.
+    const before = textOf(eventsOf((await ask()).body));
+    expect(before).not.toContain('Biscuit is my old grey cat');
+    expect(before).toContain('What Mira remembers');
+    await send(offline, person.cookie, 'PUT', '/api/continuity', { enabled: true, factsEnabled: true });
+    expect(textOf(eventsOf((await ask()).body))).toContain('Biscuit is my old grey cat');
+  });
 });

@@ -338,6 +338,8 @@ export function createChatService(deps: {
         safety: { level: offlineTurn.level === 'concern' ? 'concern' : 'none', earlierCrisis: offlineTurn.earlierCrisis },
         // A memory is mentioned only on an untroubled turn, never after a worry or a crisis.
         recentMemoryTitle: offlineTurn.level === 'none' && !offlineTurn.earlierCrisis ? (remembered?.recentTitle ?? null) : null,
+        // What the person chose to let the companion remember, for its answer to "do you remember…?".
+        remembered: remembered?.remembered,
       } satisfies Parameters<ChatProvider['streamReply']>[0];
       const reply = provider.streamReply(replyInput);
       const iterator = reply[Symbol.asyncIterator]();
