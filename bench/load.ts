@@ -10,6 +10,8 @@
 //   npm run build && npm run bench:load                       PGlite, plus PostgreSQL when BENCH_DATABASE_URL or
 //                                                             TEST_DATABASE_URL names an account that may create databases
 //   BENCH_LOAD_DURATION_S=20 BENCH_LOAD_RATE=300 npm run bench:load -- pglite
+//   npm run bench:load -- public                               the anonymous public pages beside /api/health only
+//                                                             (10 connections, BENCH_PUBLIC_DURATION_S each, 10 s)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
@@ -190,6 +192,32 @@ function print(title: string, mix: Scenario[], results: Figures[]) {
   console.log(`  ${'all'.padEnd(42)} ${total.toFixed(0).padStart(5)} req/s  errors ${errors}`);
 }
 
+const PUBLIC_DURATION_S = Number(process.env.BENCH_PUBLIC_DURATION_S ?? 10);
+const PUBLIC_CONNECTIONS = 10;
+
+/**
+ * What anonymous visitors read, one page at a time with 10 connections, beside `/api/health` (the cheapest answer
+ * the server gives): each public page should reach at least half its throughput. The pages are asked as a browser
+ * asks them (Brotli or gzip accepted, English), with no cookie.
+ */
+async function publicPagesPhase(base: string, people: Person[]) {
+  const pages = ['/api/health', '/', '/auth', '/community', '/privacy-policy', `/shared/${people[0]!.shareToken}`];
+  const headers = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en', accept: 'text/html' };
+  console.log(`\n  public pages, anonymous: ${PUBLIC_CONNECTIONS} connections, ${PUBLIC_DURATION_S} s each`);
+  let health = 0;
+  for (const path of pages) {
+    const result = await autocannon({ url: `${base}${path}`, connections: PUBLIC_CONNECTIONS, duration: PUBLIC_DURATION_S, headers });
+    const latency = result.latency as unknown as Record<string, number>;
+    const rps = result.requests.average;
+    if (path === '/api/health') health = rps;
+    const share = health ? ` ${((rps / health) * 100).toFixed(0).padStart(3)} % of health${rps >= health / 2 ? '' : '  BELOW 50 %'}` : '';
+    const label = path.startsWith('/shared/') ? '/shared/<token>' : path;
+    console.log(
+      `  ${label.padEnd(20)} ${rps.toFixed(0).padStart(5)} req/s  p50 ${String(latency.p50 ?? 0).padStart(4)} ms  p95 ${String(latency.p95 ?? latency.p97_5 ?? 0).padStart(4)} ms  errors ${result.errors + result.non2xx}${path === '/api/health' ? '' : share}`,
+    );
+  }
+}
+
 /** Each line of the mix answered once with success before the load, so errors under load mean load. */
 async function checkMix(base: string, people: Person[]) {
   for (const scenario of scenarios(base)) {
@@ -241,7 +269,7 @@ async function seedPeople(db: Database, emails: string[]): Promise<Map<string, {
   return seeded;
 }
 
-async function benchDatabase(label: string, env: Record<string, string>, open: (dataDir: string) => Promise<DatabaseHandle>) {
+async function benchDatabase(label: string, env: Record<string, string>, open: (dataDir: string) => Promise<DatabaseHandle>, publicOnly = false) {
   const app = await startApp({
     env: { ...env, LOG_LEVEL: 'warn', RATE_LIMIT_CHAT_MAX: '1000000', CHAT_OFFLINE_DELAY_MS: '15' },
     startTimeoutMs: 90_000,
@@ -264,10 +292,15 @@ async function benchDatabase(label: string, env: Record<string, string>, open: (
 
     await checkMix(app.baseUrl, people);
     console.log(`\n${label}: ${PEOPLE} people × ${MEMORIES_EACH} memories, server ${app.baseUrl}`);
+    if (publicOnly) {
+      await publicPagesPhase(app.baseUrl, people);
+      return;
+    }
     // A short warm-up, so the first phase does not pay for cold caches and JIT.
     await run(app.baseUrl, people, scenarios(app.baseUrl)[1]!, 5);
     await pacedPhase(app.baseUrl, people);
     await saturatedPhase(app.baseUrl, people);
+    await publicPagesPhase(app.baseUrl, people);
   } finally {
     await app.stop();
   }
@@ -303,6 +336,9 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 console.log(`Souvenir load benchmark — Node ${process.version}, ${os.cpus().length} CPU(s), client and server on this machine (loopback)`);
 console.log('Mix per phase: home 50, gallery 60, memory detail 40, shared page 40, chat reply 10 connections (200).');
 
+if (only === 'public') {
+  await benchDatabase('Embedded PGlite (DATA_DIR on disk), public pages only', {}, (dataDir) => openDatabase({ kind: 'pglite', dataDir }), true);
+}
 if (!only || only === 'pglite') {
   await benchDatabase('Embedded PGlite (DATA_DIR on disk)', {}, (dataDir) => openDatabase({ kind: 'pglite', dataDir }));
 }

@@ -8,6 +8,7 @@ import { ianaTimeZoneSchema } from '@shared/contracts/memories';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, TIME_ZONE_COOKIE, WELCOME_BACK_SESSION_COUNT, type Language } from '@shared/limits';
 import { escapeHtml } from '../html';
 import { rulesFileOf, stylesForPages } from './page-styles';
+import { createPublicPageCache } from './public-page-cache';
 
 /** What src/web/entry-server.tsx exports once built into dist/ssr (the server never imports the web's sources). */
 interface ServerRenderModule {
@@ -44,7 +45,16 @@ export interface RenderedPage {
   vary: string;
   /** The language cookie, when the address chose a language (`?lang=`): the choice holds for the next pages. */
   setCookie?: string;
+  /** A page drawn for nobody, kept and served again: its validator, and its compressed bodies so far. */
+  etag?: string;
+  encoded?: Map<string, Buffer>;
 }
+
+/**
+ * An anonymous public page may be stored by a CDN or a proxy cache, which must ask again each time (`no-cache`): the
+ * ETag makes that a 304 when nothing changed, and a revoked link or a saved policy is seen at once.
+ */
+const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
 /** What the shared page adds to its head: the link previews' tags (shared-page-head.ts) and its picture's preload. */
 export interface ExtraHead {
@@ -353,7 +363,10 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     }
   }
 
-  return async function renderPage(pathname: string, request: FastifyRequest): Promise<RenderedPage> {
+  /** What an anonymous visitor gets of a public page, drawn once per address, language and origin (public-page-cache.ts). */
+  const cache = createPublicPageCache();
+
+  const renderPage = async function renderPage(pathname: string, request: FastifyRequest): Promise<RenderedPage> {
     const url = request.url;
     const route = SERVER_RENDERED.find(({ pattern }) => pattern.test(pathname));
     const inQuery = languageInQuery(url);
@@ -387,6 +400,14 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
       return { html: assemblePage(template, page), cacheControl: 'no-cache', vary, ...setCookie };
     }
 
+    // Only someone who sends no session at all reads or fills the cache: a page drawn for a signed-in person (the
+    // shared page, drawn alike for everyone, included) is never kept, and never given to them from it.
+    const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
+    const key = `${language} ${request.protocol}://${request.headers.host ?? ''}${url}`;
+    const kept = anonymous ? cache.get(key) : undefined;
+    if (kept) return { html: kept.html, cacheControl: PUBLIC_CACHE_CONTROL, vary, etag: kept.etag, encoded: kept.encoded, ...setCookie };
+    const drawnAt = cache.version();
+
     try {
       const [result, extra] = await Promise.all([drawWithin(ssr, { url, language, fetchApi }, request, String(route.pattern)), opts.extraHead(pathname, language, request)]);
       const frame = route.modules.includes('app/main-layout.tsx');
@@ -403,7 +424,9 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
         preload,
         ...(route.onInteraction ? {} : { appScript }),
       });
-      return { html, cacheControl: 'no-cache', vary, ...setCookie };
+      if (!anonymous) return { html, cacheControl: 'no-cache', vary, ...setCookie };
+      const page = cache.set(key, html, drawnAt);
+      return { html, cacheControl: PUBLIC_CACHE_CONTROL, vary, etag: page.etag, encoded: page.encoded, ...setCookie };
     } catch (error) {
       // A page that cannot be drawn here (or not in time) is still drawn by the browser.
       if (!(error instanceof RenderTimeout)) request.log.error({ err: error, url }, 'server render failed');
@@ -411,4 +434,6 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
       return { html, cacheControl: 'no-cache', vary, ...setCookie };
     }
   };
+  /** Any change anyone makes may show on a public page: every kept page is dropped. */
+  return Object.assign(renderPage, { invalidate: () => cache.invalidate() });
 }

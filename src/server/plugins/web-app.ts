@@ -23,7 +23,23 @@ export interface WebAppOptions {
    * shell with its session state). Made once the files are known to be there; where it answers null, or without
    * it, index.html goes as it is.
    */
-  pages?: () => Promise<(pathname: string, request: FastifyRequest) => Promise<RenderedPage | null>>;
+  pages?: () => Promise<PageRenderer>;
+}
+
+/** Draws a page; `invalidate` drops whatever it keeps of the public pages. */
+type PageRenderer = ((pathname: string, request: FastifyRequest) => Promise<RenderedPage | null>) & { invalidate?: () => void };
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Requests that change nothing a public page shows and come often: a chat reply, a voice message. */
+const CHANGES_NOTHING_PUBLIC = /^\/api\/chat\//;
+
+/** True when `If-None-Match` names this validator (or any, with `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
 }
 
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
@@ -50,6 +66,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   }
 
   const renderPage = serve && opts.pages ? await opts.pages() : null;
+  // Whatever someone changed may show on a public page (a policy saved, a link revoked, a memory renamed): the kept
+  // pages go as soon as the change is answered, before anyone can read the page again.
+  if (renderPage?.invalidate) {
+    const invalidate = renderPage.invalidate;
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (CHANGES.has(request.method) && reply.statusCode < 400 && !CHANGES_NOTHING_PUBLIC.test(request.url)) invalidate();
+      return payload;
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -58,7 +83,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       if (page) {
         reply.header('Cache-Control', page.cacheControl).header('Vary', page.vary).type('text/html; charset=utf-8');
         if (page.setCookie) reply.header('Set-Cookie', page.setCookie);
-        const encoded = compressHtml(page.html, request.headers['accept-encoding']);
+        if (page.etag) {
+          reply.header('ETag', page.etag);
+          if (matches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+        }
+        const encoded = page.encoded ? compressedOnce(page.html, request.headers['accept-encoding'], page.encoded) : compressHtml(page.html, request.headers['accept-encoding']);
         return encoded ? reply.header('Content-Encoding', encoded.encoding).send(encoded.body) : reply.send(page.html);
       }
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
@@ -68,19 +97,36 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   });
 });
 
+/** A kept page's compressed body, made the first time an encoding is asked for and kept beside it. */
+function compressedOnce(html: string, acceptEncoding: string | undefined, made: Map<string, Buffer>): { encoding: string; body: Buffer } | null {
+  const encoding = chooseEncoding(acceptEncoding);
+  if (!encoding) return null;
+  let body = made.get(encoding);
+  if (!body) {
+    body = compressHtml(html, encoding)!.body;
+    made.set(encoding, body);
+  }
+  return { encoding, body };
+}
+
 /**
  * A page rendered per request (a server-rendered page, the shell with its session state) is a few KB: compressed on the fly at a
  * quick setting, as the browser allows. Null when it accepts neither Brotli nor gzip.
  */
-function compressHtml(html: string, acceptEncoding: string | undefined): { encoding: string; body: Buffer } | null {
+function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   const accepted = (acceptEncoding ?? '')
     .split(',')
     .map((part) => part.trim().toLowerCase().split(/\s*;\s*/))
     .filter(([, quality]) => !/^q=0(\.0*)?$/.test(quality ?? ''))
     .map(([coding]) => coding);
-  if (accepted.includes('br')) {
+  return accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : null;
+}
+
+function compressHtml(html: string, acceptEncoding: string | undefined): { encoding: string; body: Buffer } | null {
+  const encoding = chooseEncoding(acceptEncoding);
+  if (encoding === 'br') {
     return { encoding: 'br', body: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
   }
-  if (accepted.includes('gzip')) return { encoding: 'gzip', body: gzipSync(html, { level: 6 }) };
+  if (encoding === 'gzip') return { encoding: 'gzip', body: gzipSync(html, { level: 6 }) };
   return null;
 }
