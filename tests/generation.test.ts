@@ -95,6 +95,36 @@ describe('POST /api/generations on the embedded defaults', () => {
     expect(logs).not.toContain(memory!.poeticSummary!.slice(0, 30));
   });
 
+  it('keeps the mood the memory was written from, and the companion later names that one, never a reading of its words', async () => {
+    const user = await createUser(t);
+    const messages = [
+      { role: 'assistant' as const, content: 'How was your day?' },
+      { role: 'user' as const, content: 'my boss humiliated me in front of the whole team, i am fuming' },
+      { role: 'assistant' as const, content: 'That sounds unfair.' },
+      { role: 'user' as const, content: 'still furious tbh, i slammed the car door so hard' },
+    ];
+    expect((await postGeneration(t, user.cookie, buildGenerationRequest({ messages }))).statusCode).toBe(201);
+    const [memory] = await memoriesOf(t, user.id);
+    expect(memory!.mood).toBe('angry');
+    // Renamed to words of another mood: what the companion is told stays the mood the day was kept with.
+    await t.db.update(souvenirs).set({ title: 'A joyful, happy, wonderful day' }).where(eq(souvenirs.id, memory!.id));
+    const view = await t.app.inject({ method: 'GET', url: '/api/continuity?language=en', headers: { cookie: user.cookie } });
+    expect(view.json<{ context: string }>().context).toContain('(mood: angry)');
+  });
+
+  it('keeps no mood for a crisis day', async () => {
+    const user = await createUser(t);
+    const messages = [
+      { role: 'assistant' as const, content: 'How was your day?' },
+      { role: 'user' as const, content: 'I want to end my life tonight.' },
+      { role: 'assistant' as const, content: 'I am so glad you told me.' },
+      { role: 'user' as const, content: 'yes i am safe now, my sister is here' },
+    ];
+    expect((await postGeneration(t, user.cookie, buildGenerationRequest({ messages }))).statusCode).toBe(201);
+    const [memory] = await memoriesOf(t, user.id);
+    expect(memory!.mood).toBeNull();
+  });
+
   it('writes the title and reflection in French for a French conversation', async () => {
     const user = await createUser(t, { defaultLanguage: 'fr' });
     const response = await postGeneration(t, user.cookie, buildFrenchGenerationRequest());

@@ -16,5 +16,11 @@ export const valenceOf = (mood: Mood): Valence => (POSITIVE_MOODS.has(mood) ? 'p
 export const INTENTS = ['telling', 'question', 'request', 'greeting', 'goodbye', 'thanks'] as const;
 export type Intent = (typeof INTENTS)[number];
 
+/** How each mood is named to a person or a model, in each language. */
+export const MOOD_NAMES: Record<'en' | 'fr', Record<Mood, string>> = {
+  en: { joyful: 'joyful', calm: 'calm', tender: 'tender', hopeful: 'hopeful', melancholy: 'melancholy', anxious: 'anxious', angry: 'angry', tired: 'tired' },
+  fr: { joyful: 'joie', calm: 'calme', tender: 'tendresse', hopeful: 'espoir', melancholy: 'mélancolie', anxious: 'inquiétude', angry: 'colère', tired: 'fatigue' },
+};
+
 export const isMood = (value: string): value is Mood => (MOODS as readonly string[]).includes(value);
 export const isIntent = (value: string): value is Intent => (INTENTS as readonly string[]).includes(value);

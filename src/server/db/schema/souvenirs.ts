@@ -22,6 +22,11 @@ export const souvenirs = pgTable(
      * the same origin is written in the image's own metadata. Null for memories made before it was kept.
      */
     imageOrigin: text('image_origin'),
+    /**
+     * The day's mood its title and reflection were written from (one of the eight moods): kept, never read
+     * again from the words. Null for memories made before it was kept, and for a crisis day's.
+     */
+    mood: text('mood'),
     /** The image prompt the artwork was made from. */
     prompt: text('prompt').notNull(),
     /** The reflection; null when none was made. */
@@ -41,6 +46,7 @@ export const souvenirs = pgTable(
     // The Favorites tab: the person's liked memories, newest first, without reading the others.
     index('souvenirs_user_id_liked_created_at_idx').on(t.userId, t.liked, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('souvenirs_image_origin_check', sql`${t.imageOrigin} is null or ${t.imageOrigin} in ('ai-service', 'renderer')`),
+    check('souvenirs_mood_check', sql`${t.mood} is null or ${t.mood} in ('joyful', 'calm', 'tender', 'hopeful', 'melancholy', 'anxious', 'angry', 'tired')`),
     check('souvenirs_share_token_check', sql`${t.shareToken} is null or ${t.shareToken} ~ '^[0-9a-f]{64}$'`),
   ],
 );

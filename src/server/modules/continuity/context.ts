@@ -1,6 +1,5 @@
 import { CONTINUITY_CONTEXT_MAX_CHARS, CONTINUITY_FACT_MAX, CONTINUITY_REFLECTION_MAX, MEMORY_TITLE_MAX, type Language } from '@shared/limits';
-import { readMood } from '../../providers/mood/analyse';
-import type { Mood } from '../../providers/mood/lexicon';
+import { isMood, MOOD_NAMES } from '../../understanding/labels';
 import { crisisMemoryTexts } from '../../safety/replies';
 
 export interface ContinuityMemory {
@@ -14,11 +13,6 @@ export interface ContinuityMemory {
   hardDay: boolean;
 }
 
-const MOOD_WORDS: Record<Language, Record<Mood, string>> = {
-  en: { melancholy: 'melancholy', anxious: 'anxious', angry: 'angry', tired: 'tired', tender: 'tender', hopeful: 'hopeful', joyful: 'joyful', calm: 'calm' },
-  fr: { melancholy: 'mélancolie', anxious: 'inquiétude', angry: 'colère', tired: 'fatigue', tender: 'tendresse', hopeful: 'espoir', joyful: 'joie', calm: 'calme' },
-};
-
 // A crisis day's memory keeps its title unless the person renames it: then it is theirs to be remembered by.
 const HARD_DAY_TITLES = new Set([crisisMemoryTexts('en', null).title, crisisMemoryTexts('fr', null).title]);
 
@@ -27,22 +21,21 @@ const cut = (text: string, max: number) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
-/** A stored memory as continuity sees it: its mood read from its own words, named in the language. */
+/**
+ * A stored memory as continuity sees it: the mood its title and reflection were written from (kept with it,
+ * never read again from its words), named in the language; none for memories made before it was kept.
+ */
 export function toContinuityMemory(
-  row: { id: string; title: string; poeticSummary: string | null; createdAt: Date },
+  row: { id: string; title: string; poeticSummary: string | null; mood?: string | null; createdAt: Date },
   language: Language,
 ): ContinuityMemory {
   const hardDay = HARD_DAY_TITLES.has(row.title.trim());
-  const words = `${row.title} ${row.poeticSummary ?? ''}`;
-  const reading = readMood(words);
-  // readMood answers "calm" when no mood word is there: only a mood the words name is worth saying.
-  const named = reading.intensity > 0;
   return {
     id: row.id,
     title: cut(row.title, MEMORY_TITLE_MAX),
     reflection: hardDay || !row.poeticSummary ? null : cut(row.poeticSummary, CONTINUITY_REFLECTION_MAX),
     date: row.createdAt.toISOString().slice(0, 10),
-    mood: hardDay || !named ? null : MOOD_WORDS[language][reading.primary],
+    mood: hardDay || !row.mood || !isMood(row.mood) ? null : MOOD_NAMES[language][row.mood],
     hardDay,
   };
 }

@@ -1,3 +1,4 @@
+import type { Mood } from '../../understanding/labels';
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { GenerationOutcome } from '@shared/contracts/generation';
 import type { ArtworkOrigin } from '@shared/contracts/memories';
@@ -155,7 +156,7 @@ export function createGenerationRepository(db: Database) {
       key: string;
       userId: string;
       day: string;
-      memory: { title: string; imageUrl: string; imageRenditionWidths: number[] | null; imageOrigin: ArtworkOrigin; prompt: string; poeticSummary: string; conversationId: string };
+      memory: { title: string; imageUrl: string; imageRenditionWidths: number[] | null; imageOrigin: ArtworkOrigin; prompt: string; poeticSummary: string; conversationId: string; mood: Mood | null };
       result: { outcome: GenerationOutcome; errorDetails: string | null; textFallback: boolean };
     }): Promise<string> {
       return db.transaction(async (tx) => {

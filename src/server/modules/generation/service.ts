@@ -4,6 +4,7 @@ import type { ArtworkOrigin } from '@shared/contracts/memories';
 import type { Language } from '@shared/limits';
 import { AppError } from '../../app-error';
 import { ImageProviderError } from '../../providers/image/image-provider-error';
+import { understandDay } from '../../providers/mood/analyse';
 import type { ImageProvider } from '../../providers/image/index';
 import { markArtwork } from '../../providers/storage/artwork-origin';
 import type { StorageProvider, StoredImage } from '../../providers/storage/index';
@@ -59,6 +60,12 @@ export interface GenerationContext {
   /** Aborted when the server shuts down: providers stop, and the fallbacks apply. */
   signal: AbortSignal;
 }
+
+/** The day's mood and second mood from the person's own messages (the learned mood head). */
+const moodOf = (messages: readonly { role: string; content: string }[]) => {
+  const reading = understandDay(messages.filter((m) => m.role === 'user').map((m) => m.content));
+  return { primary: reading.primary, secondary: reading.secondary };
+};
 
 /**
  * Turns the day's conversation into a memory, in one request: limits, texts, image, storage,
@@ -229,12 +236,15 @@ export function createGenerationService(deps: {
         partOfDay: partOfDayAt(hourIn(input.timeZone, startedAt)),
         avoidTitles: await generations.recentTitles(userId, RECENT_TITLES_AVOIDED),
         signal,
+        // The day's mood, read once: the texts are written from it and it is kept with the memory.
+        mood: moodOf(input.messages),
       };
       let texts: Pick<MemoryTexts, 'title' | 'poeticSummary'>;
       let textFallback = false;
       let prompt: string;
       let art: Awaited<ReturnType<typeof artworkOf>>;
-      if (deps.safety.hadCrisis(input.messages)) {
+      const crisisDay = deps.safety.hadCrisis(input.messages);
+      if (crisisDay) {
         // No provider writes or draws from a crisis conversation: our calm texts, the offline renderer's calm picture.
         const calm = crisisMemoryTexts(input.language, await chat.helplineCountryOf(userId));
         texts = calm;
@@ -267,7 +277,17 @@ export function createGenerationService(deps: {
         key,
         userId,
         day,
-        memory: { title: texts.title, imageUrl: stored.url, imageRenditionWidths, imageOrigin: art.origin, prompt, poeticSummary: texts.poeticSummary, conversationId: input.conversationId },
+        memory: {
+          title: texts.title,
+          imageUrl: stored.url,
+          imageRenditionWidths,
+          imageOrigin: art.origin,
+          prompt,
+          poeticSummary: texts.poeticSummary,
+          conversationId: input.conversationId,
+          // A crisis day's memory is written by us, from no mood: it keeps none.
+          mood: crisisDay ? null : textInput.mood.primary,
+        },
         result,
       });
     } catch (error) {

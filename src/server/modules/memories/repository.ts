@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { souvenirs } from '../../db/schema/index';
 import { TEMPORARY_IMAGE_URL_PATTERN } from './temporary-image-url';
@@ -15,13 +14,6 @@ const summaryColumns = {
 };
 
 const detailColumns = { ...summaryColumns, poeticSummary: souvenirs.poeticSummary, shareToken: souvenirs.shareToken, imageOrigin: souvenirs.imageOrigin };
-
-/**
- * A memory's mood, once the column that keeps it exists (it comes with its own migration); until then, and
- * for memories made before it, there is none.
- */
-const moodColumn: SQL<string | null> | AnyPgColumn =
-  'mood' in souvenirs ? (souvenirs as unknown as { mood: AnyPgColumn }).mood : sql<string | null>`null::text`;
 
 /** A calendar period in a time zone: [from, to) as instants computed by the database (DST-correct). */
 export interface Period {
@@ -125,7 +117,7 @@ export function createMemoriesRepository(db: Database) {
      */
     async listForContinuity(userId: string, limit: number) {
       return db
-        .select({ id: souvenirs.id, title: souvenirs.title, poeticSummary: souvenirs.poeticSummary, createdAt: souvenirs.createdAt })
+        .select({ id: souvenirs.id, title: souvenirs.title, poeticSummary: souvenirs.poeticSummary, mood: souvenirs.mood, createdAt: souvenirs.createdAt })
         .from(souvenirs)
         .where(and(eq(souvenirs.userId, userId), eq(souvenirs.continuityHidden, false)))
         .orderBy(desc(souvenirs.createdAt), desc(souvenirs.id))
@@ -303,7 +295,7 @@ export function createMemoriesRepository(db: Database) {
         select distinct on (day.date) day.date, day.id, day.title, day.mood
           from (
             select to_char(${souvenirs.createdAt} at time zone ${timeZone}::text, 'YYYY-MM-DD') as date,
-                   ${souvenirs.id} as id, ${souvenirs.title} as title, ${moodColumn} as mood, ${souvenirs.createdAt} as created_at
+                   ${souvenirs.id} as id, ${souvenirs.title} as title, ${souvenirs.mood} as mood, ${souvenirs.createdAt} as created_at
               from ${souvenirs}
              where ${souvenirs.userId} = ${userId}
                and ${souvenirs.createdAt} >= ${instantOf({ year, month: 1 }, timeZone)}

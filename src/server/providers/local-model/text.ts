@@ -1,4 +1,5 @@
 import { MEMORY_TITLE_MAX } from '@shared/limits';
+import { withMoodNote } from '../text/mood-note';
 import type { MemoryTextInput, TextProvider } from '../text/index';
 import { TextProviderError } from '../text/text-provider-error';
 import { imagePromptFrom, INSTRUCTIONS, memoryTextsFrom, PROMPT_ONLY, transcript } from '../text/openai-compatible';
@@ -40,7 +41,7 @@ export function createLocalModelText(
         modelPath,
         {
           turns: [
-            { role: 'system', content: system },
+            { role: 'system', content: withMoodNote(system, input) },
             { role: 'user', content: transcript(input.messages, input.language, input.agentName) },
           ],
           maxTokens: extra.maxTokens,

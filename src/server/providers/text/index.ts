@@ -1,4 +1,5 @@
 import type { Language } from '@shared/limits';
+import type { Mood } from '../../understanding/labels';
 import { createOfflineExtractor } from './offline-extractor';
 import { createOpenAiCompatibleText } from './openai-compatible';
 
@@ -29,6 +30,11 @@ export interface MemoryTextInput {
   avoidTitles?: readonly string[];
   /** Stops the provider's upstream call (the server shutting down). */
   signal: AbortSignal;
+  /**
+   * The day's mood as Souvenir read it: the memory is written from it and it is kept with the memory, so
+   * what the memory says and the mood it is remembered by cannot disagree.
+   */
+  mood?: { primary: Mood; secondary: Mood | null };
 }
 
 export type PartOfDay = 'morning' | 'afternoon' | 'evening' | 'night';

@@ -528,9 +528,11 @@ interface Day {
   seed: number;
 }
 
-function readDay(messages: TextTurn[]): Day {
+/** The day's reading: its mood as given (read once by the caller and kept with the memory), else read here. */
+function readDay(messages: TextTurn[], mood?: MemoryTextInput['mood']): Day {
   const words = personsWords(messages);
-  const reading = understandDay(messages.filter((m) => m.role === 'user').map((m) => m.content));
+  const read = understandDay(messages.filter((m) => m.role === 'user').map((m) => m.content));
+  const reading = mood ? { ...read, primary: mood.primary, secondary: mood.secondary } : read;
   return { reading, themes: reading.themes.slice(0, 2), seed: seedOf(`souvenir-memory\n${words}`) };
 }
 
@@ -566,6 +568,8 @@ export interface ComposeOptions {
   partOfDay?: PartOfDay;
   /** Titles the person already has: another title is chosen while one of the day's mood and themes is free. */
   avoidTitles?: readonly string[];
+  /** The day's mood, when the caller read it already. */
+  mood?: MemoryTextInput['mood'];
 }
 
 /** Titles compare without case, spacing or French typography: "Une pause douce" is "une  pause douce". */
@@ -574,7 +578,7 @@ const titleKey = (title: string) => title.toLocaleLowerCase().replace(/[\s\u00a0
 /** Title and reflection in the conversation's language, from the mood and themes only. */
 export function composeMemory(messages: TextTurn[], language: Language, options: ComposeOptions = {}): MemoryTexts {
   const { partOfDay } = options;
-  const { reading, themes, seed } = readDay(messages);
+  const { reading, themes, seed } = readDay(messages, options.mood);
   const rand = createRandom(seed);
   const t = TEXTS[language];
   const mood = t.moods[reading.primary];
@@ -614,8 +618,8 @@ function follows(prompt: string, day: Day): boolean {
  * motifs. If the admin's words would outweigh the day's (the renderer reads both), the day's words are
  * repeated until the day wins.
  */
-export function composeImagePrompt(messages: TextTurn[], adminPrompt: string): string {
-  const day = readDay(messages);
+export function composeImagePrompt(messages: TextTurn[], adminPrompt: string, mood?: MemoryTextInput['mood']): string {
+  const day = readDay(messages, mood);
   const rand = createRandom(day.seed ^ 0x5f3759df);
   const { primary, secondary } = day.reading;
   const art = MOOD_ART[primary];
@@ -636,10 +640,10 @@ export function createOfflineExtractor(): TextProvider {
   return {
     name: 'offline-extractor',
     async extractMemory(input: MemoryTextInput) {
-      return composeMemory(input.messages, input.language, { partOfDay: input.partOfDay, avoidTitles: input.avoidTitles });
+      return composeMemory(input.messages, input.language, { partOfDay: input.partOfDay, avoidTitles: input.avoidTitles, mood: input.mood });
     },
     async imagePrompt(input: ImagePromptInput) {
-      return composeImagePrompt(input.messages, input.imagePrompt);
+      return composeImagePrompt(input.messages, input.imagePrompt, input.mood);
     },
   };
 }

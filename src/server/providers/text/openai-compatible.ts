@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { MEMORY_TITLE_MAX, type Language } from '@shared/limits';
 import { IMAGE_PROMPT_MAX } from './image-prompt-max';
+import { withMoodNote } from './mood-note';
 import type { MemoryTextInput, TextProvider, TextTurn } from './index';
 import { TextProviderError } from './text-provider-error';
 
@@ -114,7 +115,7 @@ export function createOpenAiCompatibleText(options: OpenAiOptions): TextProvider
         {
           model: options.model,
           messages: [
-            { role: 'system', content: system },
+            { role: 'system', content: withMoodNote(system, input) },
             { role: 'user', content: transcript(input.messages, input.language, input.agentName) },
           ],
           ...(responseFormat ? { response_format: responseFormat } : {}),

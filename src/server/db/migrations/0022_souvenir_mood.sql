@@ -1,0 +1,2 @@
+ALTER TABLE "souvenirs" ADD COLUMN "mood" text;--> statement-breakpoint
+ALTER TABLE "souvenirs" ADD CONSTRAINT "souvenirs_mood_check" CHECK ("souvenirs"."mood" is null or "souvenirs"."mood" in ('joyful', 'calm', 'tender', 'hopeful', 'melancholy', 'anxious', 'angry', 'tired'));
