@@ -189,7 +189,7 @@ describe('server-rendered public pages', () => {
 
   it('puts the shared memory’s picture, title, date, reflection and previews in its HTML, with no script at all', async () => {
     const { html, cache } = await htmlOf(`/shared/${token}`, { 'accept-language': 'fr' });
-    expect(cache).toBe('no-cache');
+    expect(cache).toBe('public, no-cache');
     expect(html).toContain('<title>Lanterns on the river · Souvenir</title>');
     expect(html).toMatch(/<h1[^>]*>Lanterns on the river<\/h1>/);
     expect(html).toContain('The water carried the small lights away, one by one.');
