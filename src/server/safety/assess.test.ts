@@ -141,10 +141,8 @@ describe('assessConversation', () => {
     expect(afterConcern.level).toBe('crisis');
     expect(afterConcern.signals).toContain('means');
     expect(assessConversation([user('je veux mourir'), assistant('Je suis là.'), user("j'ai acheté une corde")]).level).toBe('crisis');
-    // the rules alone read the same words with nothing before as a shopping list; the learned head, which has
-    // seen many people name a rope this way, at least asks
+    // With nothing before, a rope bought is as often a swing or a tent as a plan: the conversation decides.
     expect(assessConversation([user("j'ai acheté une corde")], null).level).toBe('none');
-    expect(assessConversation([user("j'ai acheté une corde")]).level).not.toBe('none');
   });
 
   it("reads an unsafe answer to the companion's safety question as crisis", () => {

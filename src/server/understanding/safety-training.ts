@@ -18,7 +18,7 @@ export const SAFETY_TRAINING = { bits: 18, epochs: 12, learningRate: 0.3, l2: 1e
 const FALSE_ALARMS_AT_MOST = 0.05;
 const ASKED_AT_MOST = 0.12;
 /** Everyday messages (greetings, a day told) may almost never be asked, and rarely be read as a concern. */
-const EVERYDAY_ASKED_AT_MOST = 0.03;
+const EVERYDAY_ASKED_AT_MOST = 0.01;
 /** Everyday messages read as crisis: the help panel over an ordinary evening. */
 const EVERYDAY_FALSE_ALARMS_AT_MOST = 0.03;
 const EVERYDAY_CONCERN_AT_MOST = 0.05;
