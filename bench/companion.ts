@@ -41,9 +41,10 @@ function answerDay(day: DayRecord, counts: Counts) {
     const reply = composeReply({ messages, language: day.lang, agentName: 'Mira', firstName: 'Alex', agentGender: 'feminine', safety: { level: assessment.level, earlierCrisis: false } });
     messages.push({ role: 'assistant', content: reply });
     counts.replies++;
+    // A clause of theirs inside quotation marks ("Bonne nuit, Alex" answering "bonne nuit" is no quote).
     const quoted = day.turns.some((t) => {
       const clause = quotableClause(t.text);
-      return clause !== null && reply.includes(clause);
+      return clause !== null && new RegExp(`[“«][\\s\u00a0]*${clause.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(reply);
     });
     if (quoted) {
       counts.quoting++;
@@ -82,14 +83,16 @@ function report(name: string, days: readonly DayRecord[], misread: boolean) {
     console.log(
       `    ${language.toUpperCase()}  ${counts.replies} replies: quoting ${percent(counts.quoting, counts.replies)}, days quoted more than once ${percent(counts.quotedTwice, counts.days)}; ` +
         `questions and requests deflected ${percent(counts.deflected, counts.asked)} (${counts.deflected}/${counts.asked}); ` +
-        `tone backwards ${percent(counts.backwards, counts.toned)} (${counts.backwards}/${counts.toned} replies naming a feeling); goodbyes answered ${percent(counts.goodbyesAnswered, counts.goodbyes)}`,
+        `tone backwards ${percent(counts.backwards, counts.replies)} of replies (${counts.backwards}; ${percent(counts.backwards, counts.toned)} of the ${counts.toned} naming a feeling); goodbyes answered ${percent(counts.goodbyesAnswered, counts.goodbyes)}`,
     );
     if (misread) for (const line of counts.misreads) console.log(`      ${line}`);
   }
 }
 
-export function benchCompanion(options: { misread?: boolean } = {}) {
+export function benchCompanion(options: { misread?: boolean; tuningOnly?: boolean } = {}) {
   console.log('Built-in companion, answering written days turn by turn');
-  report('tuning set, written days', understandingSets('tune').days, false);
+  report('tuning set, written days', understandingSets('tune').days, !!options.misread && !!options.tuningOnly);
+  // While trying changes, leave the blind days unread: they are read once per change that is kept.
+  if (options.tuningOnly) return;
   report('BLIND set (never trained or tuned on)', readDayCorpus('blind'), !!options.misread);
 }

@@ -135,7 +135,7 @@ if (!only || only === 'gallery') await benchGallery();
 if (!only || only === 'local-model') await benchLocalModel();
 if (!only || only === 'safety') benchSafety({ misread: process.argv.includes('--misread') });
 if (!only || only === 'mood') benchMood({ misread: process.argv.includes('--misread') });
-if (!only || only === 'companion') benchCompanion({ misread: process.argv.includes('--misread') });
+if (!only || only === 'companion') benchCompanion({ misread: process.argv.includes('--misread'), tuningOnly: process.argv.includes('--tuning-only') });
 if (!only || only === 'continuity') await benchContinuity();
 if (!only || only === 'backup') await benchBackup();
 if (!only || only === 'shutdown') await benchShutdown();

@@ -662,10 +662,14 @@ export function quotableClause(text: string): string | null {
   return (best as { clause: string } | null)?.clause ?? null;
 }
 
-/** How sure the mood head must be of one mood for the reply to name it. */
-const FEELING_AT_LEAST = 0.4;
+/**
+ * How sure the mood head must be of one mood for the reply to name it (chosen on the tuning days: a feeling
+ * named wrongly hurts more than one left unnamed), and how sure when the mood words name the same mood.
+ */
+const FEELING_AT_LEAST = 0.6;
+const FEELING_AGREED_AT_LEAST = 0.4;
 /** A mood holding this much of the reading is the message's, whatever else is there. */
-const CLEAR_AT_LEAST = 0.45;
+const CLEAR_AT_LEAST = 0.6;
 /** Each side of a mixed day holds at least this much of it. */
 const MIXED_AT_LEAST = 0.25;
 /** The message itself weighs this much beside the day so far. */
@@ -687,9 +691,12 @@ function feelingOf(text: string, before: readonly string[]): Feeling {
     .map((mood) => ({ mood, p: OWN_WEIGHT * own[mood] + (1 - OWN_WEIGHT) * day[mood] }))
     .sort((a, b) => b.p - a.p);
   const [first, second] = ranked as [{ mood: Mood; p: number }, { mood: Mood; p: number }];
+  // Two readers agreeing (the head and the mood words) are surer than the head alone.
+  const words = readMood(text);
+  const agreed = words.intensity > 0 && words.primary === first.mood;
   // A clear first mood is named even beside a second one; a day split between a light and a heavy one is mixed.
-  if (first.p < CLEAR_AT_LEAST && second.p >= MIXED_AT_LEAST && LIGHT_MOODS.has(first.mood) !== LIGHT_MOODS.has(second.mood)) return 'mixed';
-  return first.p >= FEELING_AT_LEAST ? FEELING_OF[first.mood] : 'neutral';
+  if (first.p < (agreed ? FEELING_AGREED_AT_LEAST : CLEAR_AT_LEAST) && second.p >= MIXED_AT_LEAST && LIGHT_MOODS.has(first.mood) !== LIGHT_MOODS.has(second.mood)) return 'mixed';
+  return first.p >= (agreed ? FEELING_AGREED_AT_LEAST : FEELING_AT_LEAST) ? FEELING_OF[first.mood] : 'neutral';
 }
 
 function questionOf(text: string, asks: boolean): Question | null {
