@@ -244,7 +244,7 @@ describe('home: memories grid', () => {
       [`PATCH /api/memories/${memories[1]!.id}`]: (request) => {
         patches.push(request.body);
         memories[1] = { ...memories[1]!, liked: true };
-        return json({ ...memories[1], poeticSummary: null, shareToken: null });
+        return json({ ...memories[1], poeticSummary: null, shareToken: null, imageOrigin: null });
       },
     });
     const { user } = renderApp('/home');

@@ -345,7 +345,7 @@ describe('gallery: the heart', () => {
       [`PATCH /api/memories/${memories[0]!.id}`]: (request) => {
         patches.push(request.body);
         memories[0] = { ...memories[0]!, liked: true };
-        return json({ ...memories[0], poeticSummary: null, shareToken: null });
+        return json({ ...memories[0], poeticSummary: null, shareToken: null, imageOrigin: null });
       },
     });
     const { user } = renderApp('/home/memories');
@@ -363,7 +363,7 @@ describe('gallery: the heart', () => {
     galleryServer(memories, {
       [`PATCH /api/memories/${memories[0]!.id}`]: () => {
         memories[0] = { ...memories[0]!, liked: false };
-        return json({ ...memories[0], poeticSummary: null, shareToken: null });
+        return json({ ...memories[0], poeticSummary: null, shareToken: null, imageOrigin: null });
       },
     });
     const { user } = renderApp('/home/memories');
