@@ -16,7 +16,8 @@ interface ListSection {
 export interface SafetyPageTexts {
   title: string;
   lead: string;
-  who: ListSection;
+  /** `machine` is the list's first point, kept apart so its French can agree with the companion's gender. */
+  who: ListSection & { machine: string };
   does: ListSection;
   cannot: ListSection;
   helplines: { title: string; lead: string; emergency: string; directory: string };
@@ -35,7 +36,7 @@ export function safetyPageMarkdown(texts: SafetyPageTexts): string {
     START,
     `> **${texts.title}** — ${texts.lead}`,
     '',
-    ...list(texts.who),
+    ...list({ title: texts.who.title, items: [texts.who.machine, ...texts.who.items] }),
     ...list(texts.does),
     ...list(texts.cannot),
     `#### ${texts.helplines.title}`,

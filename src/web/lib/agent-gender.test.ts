@@ -62,6 +62,7 @@ describe('French texts about the companion', () => {
       'home.welcomeBack.genderHint',
       'profile.form.genderHint',
       'profile.form.languageHint',
+      'safety-page.who.machine',
     ]);
     for (const key of aboutCompanion) {
       expect(texts[`${key}_feminine`], `${key}_feminine`).toBeTypeOf('string');

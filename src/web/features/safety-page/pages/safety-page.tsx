@@ -1,5 +1,6 @@
 import { HELPLINE_COUNTRIES, HELPLINE_DIRECTORY, HELPLINES } from '@shared/safety';
 import { useTranslation } from 'react-i18next';
+import { useAgentGenderContext } from '@web/lib/agent-gender';
 import { usePageTitle } from '@web/lib/page-head';
 
 /** The sections written as lists in the page's texts (src/web/locales/<language>/safety-page.json). */
@@ -13,11 +14,16 @@ const LISTS = ['who', 'does', 'cannot'] as const;
  */
 export function SafetyPage() {
   const { t } = useTranslation(['safety-page', 'safety', 'common']);
+  const context = useAgentGenderContext();
   usePageTitle(t('common:titles.safety'));
   const list = (key: string): string[] => {
     const value: unknown = t(key, { returnObjects: true });
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
   };
+  // The point that names the built-in companion stands apart from the list: in French it agrees with the gender the
+  // administrators chose, and an array item cannot carry the `_feminine`/`_masculine` forms.
+  const items = (section: (typeof LISTS)[number]): string[] =>
+    section === 'who' ? [t('safety-page:who.machine', { context }), ...list('safety-page:who.items')] : list(`safety-page:${section}.items`);
 
   return (
     <article className="mx-auto w-full max-w-3xl space-y-10" aria-labelledby="safety-title">
@@ -34,7 +40,7 @@ export function SafetyPage() {
             {t(`safety-page:${section}.title`)}
           </h2>
           <ul className="mt-4 list-disc space-y-2 pl-5 leading-relaxed text-ink">
-            {list(`safety-page:${section}.items`).map((item) => (
+            {items(section).map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
