@@ -116,7 +116,8 @@ const fr: typeof en = {
   greeting: (firstName: string) => `Bonjour ${firstName}`,
   registered: 'Inscription réussie\u00a0! Tu peux te connecter.',
   homeFirstSessionFree: 'Ta première conversation est offerte.',
-  homeFirstSessionHint: 'Raconte ta journée à ton compagnon, à ton rythme. Elle devient une œuvre d’art que tu peux garder.',
+  // The neutral sentence; an instance whose companion is feminine or masculine shows its `_feminine`/`_masculine` form.
+  homeFirstSessionHint: 'Raconte ta journée, à ton rythme. Tes mots deviennent une œuvre d’art que tu peux garder.',
   homeJournalDays: (count: number) => (count === 1 ? `Tu as tenu ton journal pendant ${count} jour` : `Tu as tenu ton journal pendant ${count} jours`),
   homeStart: 'Commencer la conversation du jour',
   homeSubscribe: 'S’abonner',
