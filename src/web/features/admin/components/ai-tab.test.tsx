@@ -172,7 +172,8 @@ describe('admin panel: AI', SLOW, () => {
     await user.type(baseUrl, 'localhost:8000');
     await user.click(within(card).getByRole('button', { name: 'Test' }));
     expect(await within(card).findByText(/Enter a full address starting with http:\/\/ or https:\/\//, undefined, WAIT)).toBeInTheDocument();
-    expect(requests.filter((r) => r.path.startsWith('/api/admin/ai/'))).toEqual([]);
+    // Only reads may happen (the setup list reads the private model's overview): nothing is tested or saved.
+    expect(requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/admin/ai/'))).toEqual([]);
   });
 
   it('says in a sentence of its own, in both languages, that configuration left voice off', async () => {

@@ -341,7 +341,8 @@ describe('admin panel: Global', SLOW, () => {
       },
     });
     const card = await section('Sign-in');
-    expect(within(card).getByText('Keycloak (https://auth.example.org/realms/family)')).toBeInTheDocument();
+    // The card stands before its methods arrive (a skeleton meanwhile); the Global tab reads several things at once.
+    expect(await within(card).findByText('Keycloak (https://auth.example.org/realms/family)', undefined, WAIT)).toBeInTheDocument();
     expect(within(card).getByTestId('admin-password-sign-in')).toHaveTextContent('On: people can also sign in');
     const turnOff = within(card).getByRole('button', { name: 'Turn password sign-in off' });
     expect(turnOff).toHaveAccessibleDescription(/first sign in once yourself with single sign-on/);
