@@ -584,7 +584,9 @@ function lostOne(text: string, language: Language): string | null {
     const possessive = POSSESSIVE_FR[fr[1]!.toLowerCase()]!;
     const noun = fr[2]!.toLowerCase();
     // "notre mère" → "ta mère": the person's own, in the singular the noun asks for.
-    return `${fr[1]!.toLowerCase() === 'notre' && /(e|œur|oeur|maman)$/.test(noun) && !/p[èe]re$|fr[èe]re$|oncle$|compagnon$/.test(noun) ? 'ta' : possessive} ${noun}`;
+    // Said back with its accents, whatever the phone dropped: "grand-mere" → "grand-mère".
+    const written = noun.replace(/([mpf]|fr)ere$/, '$1ère').replace(/oeur$/, 'œur');
+    return `${fr[1]!.toLowerCase() === 'notre' && /(e|œur|oeur|maman)$/.test(noun) && !/p[èe]re$|fr[èe]re$|oncle$|compagnon$/.test(noun) ? 'ta' : possessive} ${written}`;
   }
   if (language === 'en' && en) return `your ${en[3]!.toLowerCase()}`;
   return null;
@@ -671,7 +673,7 @@ const FEELING_AGREED_AT_LEAST = 0.4;
 /** A mood holding this much of the reading is the message's, whatever else is there. */
 const CLEAR_AT_LEAST = 0.6;
 /** Each side of a mixed day holds at least this much of it. */
-const MIXED_AT_LEAST = 0.25;
+const MIXED_AT_LEAST = 0.3;
 /** The message itself weighs this much beside the day so far. */
 const OWN_WEIGHT = 0.6;
 
@@ -857,7 +859,8 @@ export function composeReply(input: {
     add(typeset(t.birth));
   } else if (onlyThanks) {
     add(fresh(t.thanks) ?? fresh(t.acknowledgements(g).neutral));
-  } else if (own !== 'neutral' || (turn > 1 && !question)) {
+  } else if (request || question ? own !== 'neutral' && own !== 'mixed' : own !== 'neutral' || turn > 1) {
+    // A request or a question is answered, not commented on, unless it carries a feeling of its own.
     add(fresh(t.acknowledgements(g)[feeling]) ?? fresh(t.acknowledgements(g).neutral));
   }
 
@@ -887,7 +890,7 @@ export function composeReply(input: {
   if (onlyHello) {
     add(fresh(t.hello) ?? fresh(t.questions.neutral));
   } else if (request) {
-    if (turn >= INVITE_TURN && !invited && request !== 'pretty') add(fresh(t.invitations));
+    if (turn >= INVITE_TURN && !invited && request !== 'pretty') add(GRIEVING.has(feeling) || feelings.includes('loss') ? typeset(t.gentleInvitation) : fresh(t.invitations));
     else if (request !== 'pretty') add(fresh(t.questions[feeling]) ?? fresh(t.questions.neutral));
   } else if (remembering) {
     add(fresh(t.questions.neutral));
