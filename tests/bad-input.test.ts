@@ -29,6 +29,7 @@ import { generationRequestSchema } from '@shared/contracts/generation';
 import { accountDeletionSchema, adminSetupSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
 import { conversationEnvelopeSchema, keepingKeysSchema, keepingOfferSchema } from '@shared/contracts/keeping';
 import { memoryUpdateSchema } from '@shared/contracts/memories';
+import { onThisDaySettingsSchema } from '@shared/contracts/on-this-day';
 import { privacyPolicyUpdateSchema } from '@shared/contracts/privacy';
 import { ticketCreateSchema, ticketResponseSchema } from '@shared/contracts/support';
 import { ERROR_STATUS } from '@shared/errors';
@@ -245,6 +246,7 @@ async function setup() {
     })),
     'POST /api/chat/transcribe': { kind: 'multipart', as: 'owner', url: '/api/chat/transcribe?language=en', field: 'audio', content: 'audio' },
     'PATCH /api/memories/:id': our('owner', `/api/memories/${memory.id}`, memoryUpdateSchema, () => ({ liked: true, title: 'A calm river' })),
+    'PUT /api/memories/on-this-day': our('owner', '/api/memories/on-this-day', onThisDaySettingsSchema, () => ({ enabled: false })),
     'DELETE /api/memories/:id': none('owner', `/api/memories/${memory.id}`),
     'POST /api/memories/:id/share': none('owner', `/api/memories/${memory.id}/share`),
     'DELETE /api/memories/:id/share': none('owner', `/api/memories/${memory.id}/share`),
@@ -747,6 +749,7 @@ describe('odd but valid text never gets a 5xx', () => {
     }
     // Every JSON route but those whose bodies hold no text.
     expect(jsonEntries().map(([route]) => route).filter((route) => !covered.includes(route))).toEqual([
+      'PUT /api/memories/on-this-day',
       'POST /api/admin/reminders/bulk',
       'PUT /api/admin/users/:id/free-access',
       'PUT /api/admin/sign-in',

@@ -156,7 +156,8 @@ describe('sharing', () => {
     // The public page: exactly its fields, with no session.
     const shared = await call('GET', `/api/shared/${shareToken}`);
     expect(shared.statusCode).toBe(200);
-    expect(shared.json()).toEqual({ title: 'Le marché', imageUrl: memory.imageUrl, imageSources: [], poeticSummary: 'Des framboises.', createdAt: memory.createdAt.toISOString() });
+    // How the picture was made is public too (the page says it in words); this memory predates the marking.
+    expect(shared.json()).toEqual({ title: 'Le marché', imageUrl: memory.imageUrl, imageSources: [], imageOrigin: null, poeticSummary: 'Des framboises.', createdAt: memory.createdAt.toISOString() });
     expect(sharedMemorySchema.parse(shared.json())).toBeDefined();
     expect(shared.body).not.toContain(user.id);
     expect(shared.body).not.toContain(memory.prompt);
