@@ -217,7 +217,10 @@ export async function buildApp(deps: AppDependencies) {
   // may also be asked, briefly, and can only raise the offline verdict (docs/safety.md).
   const safety = createSafetyService({
     referrals: createSafetyRepository(database.db),
-    judgeTimeoutMs: Math.min(config.chat.timeoutMs, 10_000),
+    // Half the reply's own limit: the reply's request is started beside the judgement and waits unread until
+    // it ends; a judgement allowed the whole limit let the reply's request time out unread, and its stream
+    // then never ended.
+    judgeTimeoutMs: Math.min(Math.floor(config.chat.timeoutMs / 2), 10_000),
   });
   const memories = createMemoriesService({ memories: createMemoriesRepository(database.db), files, publicUrl: config.publicUrl });
   const continuity = createContinuityService({ continuity: createContinuityRepository(database.db), memories, profiles });

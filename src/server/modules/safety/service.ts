@@ -70,13 +70,29 @@ export function createSafetyService(deps: { referrals: SafetyRepository; judgeTi
       context: { signal: AbortSignal; log: FastifyBaseLogger },
     ): Promise<TurnSafety> {
       if (!judge || offline.level === 'crisis') return turnOf(offline, offline.level);
-      const timeout = AbortSignal.timeout(deps.judgeTimeoutMs);
+      // One controller and a timer of our own: a signal made by AbortSignal.any() from a timeout can be
+      // collected before it fires on Node 20, and a judgement that never answers then held the turn for ever.
+      const stop = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        stop.abort();
+      }, deps.judgeTimeoutMs);
+      const leave = () => stop.abort();
+      context.signal.addEventListener('abort', leave, { once: true });
       try {
-        const level = await judge({ instructions: JUDGE_INSTRUCTIONS, messages: [...messages], signal: AbortSignal.any([context.signal, timeout]) });
+        // The race ends the wait at the limit even if the provider does not honour the abort.
+        const level = await Promise.race([
+          judge({ instructions: JUDGE_INSTRUCTIONS, messages: [...messages], signal: stop.signal }),
+          new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(new Error('judgement stopped')), { once: true })),
+        ]);
         return turnOf(offline, higher(offline.level, level));
       } catch (error) {
-        context.log.warn({ reason: timeout.aborted ? 'timeout' : error instanceof Error ? error.name : typeof error }, 'safety judgement unavailable: the offline verdict stands');
+        context.log.warn({ reason: timedOut ? 'timeout' : error instanceof Error ? error.name : typeof error }, 'safety judgement unavailable: the offline verdict stands');
         return turnOf(offline, offline.level);
+      } finally {
+        clearTimeout(timer);
+        context.signal.removeEventListener('abort', leave);
       }
     },
 
