@@ -67,7 +67,6 @@ type Texts = {
   /** "Do you remember…?": a fact the person chose to share, a memory, or what the companion can remember. */
   rememberFact: (fact: string) => string;
   rememberTitle: (title: string) => string;
-  rememberLatest: string;
   rememberNothing: (agent: string) => string;
   goodbyes: { night: (name: string) => string[]; day: (name: string) => string[] };
   goodbyeMemory: string;
@@ -252,7 +251,6 @@ const TEXTS: Record<Language, Texts> = {
     }),
     rememberFact: (fact) => `Yes, you told me: “${fact}”.`,
     rememberTitle: (title) => `I remember your memory “${title}”.`,
-    rememberLatest: 'I remember your last memory, and today can be a page of its own.',
     rememberNothing: (agent) =>
       `I only remember what you choose to keep: your memories, and what you add under “What ${agent} remembers” in your profile. Would you tell me again?`,
     goodbyes: {
@@ -485,7 +483,6 @@ const TEXTS: Record<Language, Texts> = {
     }),
     rememberFact: (fact) => `Oui, tu me l’as confié : « ${fact} ».`,
     rememberTitle: (title) => `Je me souviens de ton souvenir « ${title} ».`,
-    rememberLatest: 'Je me souviens de ton dernier souvenir, et aujourd’hui peut être une page à part.',
     rememberNothing: (agent) =>
       `Je ne me souviens que de ce que tu choisis de garder : tes souvenirs, et ce que tu ajoutes dans « Ce dont ${agent} se souvient », dans ton profil. Tu veux bien me le redire ?`,
     goodbyes: {
