@@ -25,9 +25,10 @@ interface ServerRenderModule {
 /**
  * The longest the server spends drawing a page, its data reads included. A drawn page only saves the browser a
  * moment: past this the page is sent undrawn and the app draws it in the browser, as it would without server drawing.
- * An ordinary page takes tens of milliseconds; this is for a read that hangs.
+ * An ordinary page takes tens of milliseconds; this is for a read that hangs. It is longer than the privacy
+ * policy's own drawing limit (2 s), so a stored policy that falls back to plain text is still sent drawn.
  */
-export const RENDER_LIMIT_MS = 2_000;
+export const RENDER_LIMIT_MS = 4_000;
 
 class RenderTimeout extends Error {
   constructor() {
