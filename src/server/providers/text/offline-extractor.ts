@@ -531,8 +531,10 @@ interface Day {
 /** The day's reading: its mood as given (read once by the caller and kept with the memory), else read here. */
 function readDay(messages: TextTurn[], mood?: MemoryTextInput['mood']): Day {
   const words = personsWords(messages);
-  const read = understandDay(messages.filter((m) => m.role === 'user').map((m) => m.content));
-  const reading = mood ? { ...read, primary: mood.primary, secondary: mood.secondary } : read;
+  // A mood read by the caller is not read again: only the words' themes and intensity are needed then.
+  const reading = mood
+    ? { ...readMood(words), primary: mood.primary, secondary: mood.secondary }
+    : understandDay(messages.filter((m) => m.role === 'user').map((m) => m.content));
   return { reading, themes: reading.themes.slice(0, 2), seed: seedOf(`souvenir-memory\n${words}`) };
 }
 
