@@ -18,12 +18,13 @@ import { newUser, registerViaApi, signInViaApi } from './support/users';
  * The public pages are drawn on the server (decision 0038). A shared memory needs no script at all. The landing,
  * sign-in, community and privacy pages work as drawn and load the app only when someone starts using them (decisions
  * 0085, 0089): what counts for them is what loads before that, the page's first script alone (1.9 KB) — held at a few
- * KB, so nothing of the framework creeps back in before the interaction. The client-drawn signed-in home is 226.2 KB:
+ * KB, so nothing of the framework creeps back in before the interaction. The client-drawn signed-in home is 229.4 KB:
  * the account menu, the phone drawer, the welcome-back and conversation dialogs load when they open; the home also
- * reads the public configuration, so that a private instance never speaks of a free first session. 228 holds that,
- * under the 250 KB the signed-in shell may weigh. Figures: docs/performance.md.
+ * reads the public configuration, so that a private instance never speaks of a free first session, and offers a
+ * memory of this day in an earlier year. 230 holds that, under the 250 KB the signed-in shell may weigh. Figures:
+ * docs/performance.md.
  */
-const BUDGET_KB = { beforeInteraction: 5, shared: 0, home: 228 };
+const BUDGET_KB = { beforeInteraction: 5, shared: 0, home: 230 };
 
 const s = setupSuite();
 

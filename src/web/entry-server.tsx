@@ -14,7 +14,7 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { meQueryKey } from './lib/api/get-me';
 import { setApiTransport } from './lib/api-client';
-import { APP_NAMESPACES, PUBLIC_PAGE_NAMESPACES, i18n, loadNamespaces } from './lib/i18n';
+import { ON_DEMAND_NAMESPACES, i18n, loadNamespaces } from './lib/i18n';
 import { PageHeadContext, brandedTitle } from './lib/page-head';
 import { TimeZoneContext } from './lib/time-zone';
 
@@ -45,9 +45,9 @@ const MAX_PASSES = 3;
 
 let ready: Promise<void> | null = null;
 
-/** Both languages' texts for every page but the admin panel, loaded once per process. */
+/** Both languages' texts for every page the server may draw, loaded once per process. */
 function loadTexts(): Promise<void> {
-  ready ??= Promise.all(LANGUAGES.map((language) => loadNamespaces(language, [...PUBLIC_PAGE_NAMESPACES, ...APP_NAMESPACES]))).then(() => undefined);
+  ready ??= Promise.all(LANGUAGES.map((language) => loadNamespaces(language, ON_DEMAND_NAMESPACES))).then(() => undefined);
   return ready;
 }
 

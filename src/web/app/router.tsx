@@ -51,9 +51,12 @@ async function loadAdminPage() {
   return module;
 }
 
-/** Keeping conversations across devices has its own texts, loaded with the pages that offer it. */
-function withKeepingTexts<M>(load: () => Promise<M>): () => Promise<M> {
-  return async () => (await Promise.all([load(), loadAppNamespaces(['keeping'])]))[0];
+/**
+ * A page whose texts only it shows loads them with its code, not with every signed-in page: keeping conversations
+ * across devices (the pages that offer it), the community page, the safety page.
+ */
+function withOwnTexts<M>(namespace: string, load: () => Promise<M>): () => Promise<M> {
+  return async () => (await Promise.all([load(), loadAppNamespaces([namespace])]))[0];
 }
 
 export const routes: RouteObject[] = [
@@ -77,12 +80,12 @@ export const routes: RouteObject[] = [
       {
         lazy: page(loadMainLayout, (m) => m.MainLayout),
         children: [
-          { path: '/community', lazy: page(() => import('@web/features/community/pages/community-page'), (m) => m.CommunityPage) },
+          { path: '/community', lazy: page(withOwnTexts('community', () => import('@web/features/community/pages/community-page')), (m) => m.CommunityPage) },
           {
             path: '/privacy-policy',
             lazy: page(() => import('@web/features/privacy-policy/pages/privacy-policy-page'), (m) => m.PrivacyPolicyPage),
           },
-          { path: '/safety', lazy: page(() => import('@web/features/safety-page/pages/safety-page'), (m) => m.SafetyPage) },
+          { path: '/safety', lazy: page(withOwnTexts('safety-page', () => import('@web/features/safety-page/pages/safety-page')), (m) => m.SafetyPage) },
           {
             path: '/home',
             lazy: page(() => import('./protected-route'), (m) => m.ProtectedRoute),
@@ -94,14 +97,14 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./admin-route'), (m) => m.AdminRoute),
                 children: [{ index: true, lazy: page(loadAdminPage, (m) => m.AdminPage) }],
               },
-              { path: 'profile', lazy: page(withKeepingTexts(() => import('@web/features/profile/pages/profile-page')), (m) => m.ProfilePage) },
+              { path: 'profile', lazy: page(withOwnTexts('keeping', () => import('@web/features/profile/pages/profile-page')), (m) => m.ProfilePage) },
               { path: 'support', lazy: page(() => import('@web/features/support/pages/support-page'), (m) => m.SupportPage) },
               { path: 'pricing', lazy: page(() => import('@web/features/billing/pages/pricing-page'), (m) => m.PricingPage) },
               { path: 'memories', lazy: page(() => import('@web/features/memories/pages/gallery-page'), (m) => m.GalleryPage) },
               { path: 'memories/year', lazy: page(() => import('@web/features/memories/pages/mood-year-page'), (m) => m.MoodYearPage) },
               {
                 path: 'memories/:id',
-                lazy: page(withKeepingTexts(() => import('@web/features/memories/pages/memory-detail-page')), (m) => m.MemoryDetailPage),
+                lazy: page(withOwnTexts('keeping', () => import('@web/features/memories/pages/memory-detail-page')), (m) => m.MemoryDetailPage),
               },
               {
                 path: 'memories/edit/:id',
