@@ -77,6 +77,32 @@ describe('the styles a drawn page carries', () => {
     expect(stylesForPages(CSS)(drawn('mt-8'))).not.toContain('content:');
   });
 
+  it('reads a selector as the browser does where a hand-written reading went wrong', () => {
+    const css = [
+      // A dot inside an attribute's value names no class.
+      'a[href$=".pdf"]{text-decoration:underline}',
+      // Tailwind writes a class that starts with a digit as a hex escape followed by a space.
+      '.\\32 xl\\:p-8{padding:2rem}',
+      // Class names are not only ASCII letters.
+      '.café{color:brown}',
+      // A comment between rules may hold braces, quotes and selectors of its own.
+      '/* .mt-8 { "}" */.mt-8{margin-top:2rem}',
+      '@media (min-width:48rem){/* } */.mt-4{margin-top:1.5rem}}',
+    ].join('');
+    const styles = stylesForPages(css)(drawn('2xl:p-8 café'));
+    expect(styles).toContain('a[href$=".pdf"]{text-decoration:underline}');
+    expect(styles).toContain('.\\32 xl\\:p-8{padding:2rem}');
+    expect(styles).toContain('.café{color:brown}');
+    expect(styles).not.toContain('margin-top');
+    expect(styles).not.toContain('@media');
+    expect(stylesForPages(css)(drawn('mt-8 mt-4'))).toContain('.mt-8{margin-top:2rem}@media (min-width:48rem){.mt-4{margin-top:1.5rem}}');
+  });
+
+  it('keeps a rule whose selector it cannot read, rather than lose styles the page may need', () => {
+    const styles = stylesForPages('.mt-8{margin-top:2rem}.mt-4 !{color:red}')(drawn(''));
+    expect(styles).toBe('.mt-4 !{color:red}');
+  });
+
   it('gives the same styles for the same classes, whatever the page says', () => {
     const stylesFor = stylesForPages(CSS);
     expect(stylesFor(drawn('mt-4') + '<p>one</p>')).toBe(stylesFor(drawn('mt-4') + '<p>two</p>'));
