@@ -21,7 +21,7 @@ import { loadConfig } from '@server/config';
 import { BackupError, createBackup, readBackup, restoreBackup, RESTORE_MAX_FILE_BYTES, RESTORE_MAX_TABLE_BYTES, RESTORE_MAX_TOTAL_BYTES } from '@server/db/backup';
 import { openDatabase, type DatabaseHandle } from '@server/db/client';
 import { migrate } from '@server/db/migrate';
-import { users } from '@server/db/schema/index';
+import { scheduledClaims, users } from '@server/db/schema/index';
 import { createFolderArchiveStore, createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import { createS3ArchiveStore, createS3Storage, type S3StorageOptions } from '@server/providers/storage/s3';
 import { addMemory } from './factories/memory';
@@ -222,6 +222,8 @@ describe('backup and restore', () => {
     const archives = where === 'bucket' ? createS3ArchiveStore(bucketOptions('scheduled')) : createFolderArchiveStore({ dir: path.join(dir, 'backups') });
     const backups = createBackupsService({ database: handle, storage, archives, dailyAtMinute: 3 * 60, keep: 2 });
     const log = { info() {} } as never;
+    // Each case is an instance of its own: the days the other case's schedule claimed are not this one's.
+    await handle.db.delete(scheduledClaims).where(eq(scheduledClaims.job, 'backup'));
     try {
       expect(await backups.runScheduled(log, new Date('2026-03-01T02:59:00Z'))).toBeNull();
       expect(await backups.runScheduled(log, new Date('2026-03-01T03:00:00Z'))).not.toBeNull();

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ProviderNames } from '@shared/contracts/system';
 import type { Config } from './config';
+import { createChangeNotices } from './db/change-notices';
 import type { DatabaseHandle } from './db/client';
+import { createScheduledClaims } from './db/scheduled-claims';
 import { loggerOptions } from './logger';
 import { createOriginResolver, isOwnOrigin } from './public-origin';
 import { createAuth, verificationRequired } from './modules/auth/auth';
@@ -81,6 +83,7 @@ import { jsonBodyPlugin } from './plugins/json-body';
 import { storableParamsPlugin } from './plugins/storable-params';
 import { securityPlugin } from './plugins/security';
 import { createPageRenderer } from './plugins/page-render';
+import { dropEndedRateLimitWindows, postgresRateLimitStore } from './plugins/shared-rate-limit';
 import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
@@ -276,7 +279,10 @@ export async function buildApp(deps: AppDependencies) {
     isTrustedOrigin: (origin, request) => isOwnOrigin(origin, request, { ...originOptions, trustedOrigins: config.trustedOrigins }, originOf),
     secure: config.secure,
   });
-  await app.register(rateLimit, { global: false });
+  // With a PostgreSQL server several processes may serve the instance: they count in one place. PGlite is one
+  // process by nature, and counts in its memory.
+  const sharedCounters = database.driver === 'postgres';
+  await app.register(rateLimit, { global: false, ...(sharedCounters ? { store: postgresRateLimitStore(database.db) } : {}) });
 
   await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }, originOf));
   await app.register(profileRoutes({ session, profiles, uploadMax: config.rateLimit.uploadMax }));
@@ -296,7 +302,12 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(supportRoutes({ session, admin, support, originOf }));
   await app.register(invitationsRoutes({ admin, invitations, originOf }));
   await app.register(signInRoutes({ admin, signIn }));
+  // Scheduled work is done by one of the processes sharing the database (docs/decisions/0106).
+  const claims = createScheduledClaims(database.db);
+  // Changes answered here reach the other processes' kept pages, and theirs reach ours.
+  const changes = createChangeNotices(database, app.log);
   const backups = createBackupsService({
+    claims,
     database,
     storage,
     archives: createArchiveStore({ dir: config.backups.dir, s3: config.storage.s3 }),
@@ -333,11 +344,13 @@ export async function buildApp(deps: AppDependencies) {
     dir: config.webDistDir,
     enabled: config.serveWeb,
     jsonPrefixes: ['/api/', FILES_URL_PREFIX],
-    // Public pages drawn on the server, the signed-in shell with its session state (decision 0038).
-    pages: () =>
-      createPageRenderer(
+    // Public pages drawn on the server, the signed-in shell with its session state (decision 0038); the pages kept
+    // for anonymous visitors are dropped on a change answered here or by another process.
+    pages: async () => {
+      const drawn = await createPageRenderer(
         app,
         {
+          keptPagesUsable: () => changes.hearing(),
           webDir: config.webDistDir,
           ssrEntry: path.join(config.webDistDir, '..', 'ssr', 'entry-server.js'),
           // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
@@ -351,7 +364,15 @@ export async function buildApp(deps: AppDependencies) {
           },
         },
         app.log,
-      ),
+      );
+      changes.subscribe(() => drawn.invalidate());
+      return Object.assign((pathname: string, request: FastifyRequest) => drawn(pathname, request), {
+        invalidate: () => {
+          drawn.invalidate();
+          changes.publish();
+        },
+      });
+    },
   });
 
   // The scheduled daily reminder run (off until an administrator turns it on): checked every interval,
@@ -379,13 +400,15 @@ export async function buildApp(deps: AppDependencies) {
   const recoverGenerations = (everyRunning: boolean) =>
     generation.recoverInterrupted(app.log, { everyRunning }).catch((error: unknown) => app.log.error({ err: error }, 'recovering interrupted generations failed'));
   app.addHook('onReady', async () => {
+    await changes.started();
     await adminSetup.printCode(app.log).catch((error: unknown) => app.log.error({ err: error }, 'could not make an administrator setup code'));
     // API keys sealed by an earlier scheme are sealed again with the current one, once.
     await ai.resealStaleKeys(app.log).catch((error: unknown) => app.log.error({ err: error }, 'could not seal stored AI keys again'));
     await recoverGenerations(database.driver === 'pglite');
-    // Renditions for memories made before them: in the background, one at a time, never delaying the start.
+    // Renditions for memories made before them: in the background, one at a time, never delaying the start, by one
+    // process of those sharing the database.
     backgroundTasks.run(
-      memories.makeMissingRenditions(app.log).then(
+      claims.run('renditions', 'pass', () => memories.makeMissingRenditions(app.log), 'exclusive').then(
         () => undefined,
         (error: unknown) => app.log.error({ err: error }, 'artwork renditions pass failed'),
       ),
@@ -393,13 +416,22 @@ export async function buildApp(deps: AppDependencies) {
     // Model downloads a stopped server left unfinished continue where they were (HTTP Range).
     await localModels.resume(app.log).catch((error: unknown) => app.log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'resuming model downloads failed'));
   });
-  const recoveryTimer = setInterval(() => void recoverGenerations(false), 60_000);
+  // Housekeeping of what the processes share: ended rate-limit windows and old claims (any process, idempotent).
+  const tidy = async () => {
+    if (sharedCounters) await dropEndedRateLimitWindows(database.db);
+    await claims.dropOld();
+  };
+  const recoveryTimer = setInterval(() => {
+    void recoverGenerations(false);
+    tidy().catch((error: unknown) => app.log.warn({ errorName: error instanceof Error ? error.name : typeof error }, 'tidying shared counters failed'));
+  }, 60_000);
   recoveryTimer.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(reminderTimer);
     clearInterval(backupTimer);
     clearInterval(recoveryTimer);
+    await changes.close();
     await backgroundTasks.settled();
     await mail.close();
     await storage.close?.();

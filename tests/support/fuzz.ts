@@ -209,15 +209,20 @@ const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result
  * anything else — the session row itself included (created, revoked, re-pointed).
  */
 const SLIDING_COLUMNS: Record<string, string[]> = { sessions: ['expires_at', 'updated_at'] };
+/**
+ * What the processes share to count requests and claim scheduled work: a refused request is still counted by the
+ * throttles (that is their job), and neither is what a person stored.
+ */
+const PROCESS_TABLES = new Set(['rate_limit_counters', 'scheduled_claims']);
 
 /**
  * A fingerprint of everything the app stores: each table's row count and a hash of its rows, and each
  * file of the data folder with a hash of its bytes.
  */
 export async function snapshot(db: Database, dataDir: string) {
-  const tables = rowsOf<{ tablename: string }>(await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).map(
-    (r) => r.tablename,
-  );
+  const tables = rowsOf<{ tablename: string }>(await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`))
+    .map((r) => r.tablename)
+    .filter((table) => !PROCESS_TABLES.has(table));
   // One statement for all tables: one round trip, however many tables there are.
   const perTable = tables.map((table) => {
     const row = `(to_jsonb(t)${(SLIDING_COLUMNS[table] ?? []).map((column) => ` - '${column}'`).join('')})::text`;

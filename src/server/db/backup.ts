@@ -119,9 +119,15 @@ const refusedValue = (table: string, error: unknown) => {
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
-/** Every table of the schema, parents before children (foreign keys), so rows can be inserted in order. */
+/**
+ * What the running processes agree on (rate-limit windows, claims of scheduled work) describes them, not the
+ * instance: it is never archived, and a restore leaves it as it is.
+ */
+const PROCESS_TABLES: ReadonlySet<PgTable> = new Set([schema.rateLimitCounters, schema.scheduledClaims]);
+
+/** Every table of the schema that a backup holds, parents before children (foreign keys), so rows can be inserted in order. */
 export function tablesInOrder(): PgTable[] {
-  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable) && !PROCESS_TABLES.has(value));
   const nameOf = (table: PgTable) => getTableConfig(table).name;
   const byName = new Map(tables.map((table) => [nameOf(table), table]));
   const ordered: PgTable[] = [];

@@ -18,6 +18,11 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * A PostgreSQL server only: its pool (for a connection held for a while, as a lock needs) and its address
+   * (for a connection of its own, as listening for notifications needs).
+   */
+  server?: { pool: pg.Pool; url: string };
 }
 
 export type DatabaseTarget =
@@ -30,7 +35,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
-    return { db, driver: 'postgres', ping: () => ping(db), close: () => pool.end() };
+    return { db, driver: 'postgres', ping: () => ping(db), close: () => pool.end(), server: { pool, url: target.url } };
   }
 
   let release = () => {};

@@ -73,6 +73,11 @@ export interface PageRenderOptions {
   extraHead: (pathname: string, language: Language, request: FastifyRequest) => Promise<ExtraHead | null>;
   /** RENDER_LIMIT_MS unless given. */
   renderLimitMs?: number;
+  /**
+   * Whether kept pages may be served now: false while this process could miss another's changes (its line to the
+   * shared database's notices is down), when every page is drawn afresh.
+   */
+  keptPagesUsable?: () => boolean;
 }
 
 /**
@@ -404,8 +409,9 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
     // Only someone who sends no session at all reads or fills the cache: a page drawn for a signed-in person (the
     // shared page, drawn alike for everyone, included) is never kept, and never given to them from it.
     const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
+    const keeps = anonymous && (opts.keptPagesUsable?.() ?? true);
     const key = `${language} ${request.protocol}://${request.headers.host ?? ''}${url}`;
-    const kept = anonymous ? cache.get(key) : undefined;
+    const kept = keeps ? cache.get(key) : undefined;
     if (kept) return { html: kept.html, cacheControl: PUBLIC_CACHE_CONTROL, vary, etag: kept.etag, encoded: kept.encoded, ...setCookie };
     const drawnAt = cache.version();
 
@@ -425,7 +431,7 @@ export async function createPageRenderer(app: FastifyInstance, opts: PageRenderO
         preload,
         ...(route.onInteraction ? {} : { appScript }),
       });
-      if (!anonymous) return { html, cacheControl: 'no-cache', vary, ...setCookie };
+      if (!keeps) return { html, cacheControl: 'no-cache', vary, ...setCookie };
       const page = cache.set(key, html, drawnAt);
       return { html, cacheControl: PUBLIC_CACHE_CONTROL, vary, etag: page.etag, encoded: page.encoded, ...setCookie };
     } catch (error) {

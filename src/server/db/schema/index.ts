@@ -15,3 +15,4 @@ export * from './profiles';
 export * from './safety-referrals';
 export * from './souvenirs';
 export * from './support-tickets';
+export * from './coordination';

@@ -3,6 +3,7 @@ import { BACKUP_NAME_PATTERN, type Backup, type BackupList } from '@shared/contr
 import { AppError } from '../../app-error';
 import { type ArchiveSource, BackupError, restoreBackup, storeBackup } from '../../db/backup';
 import type { DatabaseHandle } from '../../db/client';
+import { createScheduledClaims, type ScheduledClaims } from '../../db/scheduled-claims';
 import type { ArchiveStore, StorageProvider } from '../../providers/storage/index';
 import { StorageProviderError } from '../../providers/storage/storage-provider-error';
 
@@ -25,7 +26,16 @@ async function storageAnswer<T>(work: Promise<T>): Promise<T> {
  * `backups`, or the bucket's `backups/` folder when the files live in a bucket), never under /files: only
  * administrators reach them.
  */
-export function createBackupsService(deps: { database: DatabaseHandle; storage: StorageProvider; archives: ArchiveStore; dailyAtMinute: number | null; keep: number }) {
+export function createBackupsService(deps: {
+  database: DatabaseHandle;
+  storage: StorageProvider;
+  archives: ArchiveStore;
+  dailyAtMinute: number | null;
+  keep: number;
+  /** The day's scheduled archive is made by one process of those sharing the database. */
+  claims?: ScheduledClaims;
+}) {
+  const claims = deps.claims ?? createScheduledClaims(deps.database.db);
   let running: Promise<{ backup: Backup; rows: number; files: number }> | null = null;
 
   /** Ours only (the store may hold other files), newest first. */
@@ -108,12 +118,16 @@ export function createBackupsService(deps: { database: DatabaseHandle; storage: 
       if (deps.dailyAtMinute === null) return null;
       if (now.getUTCHours() * 60 + now.getUTCMinutes() < deps.dailyAtMinute) return null;
       const today = now.toISOString().slice(0, 10);
-      const existing = await list();
-      if (existing.some((b) => b.createdAt.startsWith(today))) return null;
-      const { backup } = await make(now);
-      for (const old of (await list()).slice(deps.keep)) await deps.archives.remove(old.name);
-      log.info({ backup: backup.name, size: backup.size, storedIn: deps.archives.location }, 'scheduled backup written');
-      return backup;
+      // Claimed before looking: two processes checking at the same minute would both find no archive yet.
+      const claimed = await claims.run('backup', today, async () => {
+        const existing = await list();
+        if (existing.some((b) => b.createdAt.startsWith(today))) return null;
+        const { backup } = await make(now);
+        for (const old of (await list()).slice(deps.keep)) await deps.archives.remove(old.name);
+        log.info({ backup: backup.name, size: backup.size, storedIn: deps.archives.location }, 'scheduled backup written');
+        return backup;
+      });
+      return claimed.ran ? claimed.result : null;
     },
 
     async close() {
