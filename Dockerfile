@@ -41,6 +41,8 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/src/server/db/migrations ./src/server/db/migrations
 # The learned crisis head's weights, read at start (src/server/understanding/models).
 COPY --from=build /app/src/server/understanding/models ./src/server/understanding/models
+# The faces the memory book is typeset in (src/server/modules/memories/book-fonts), read when a book is made.
+COPY --from=build /app/src/server/modules/memories/book-fonts ./src/server/modules/memories/book-fonts
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

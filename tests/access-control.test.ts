@@ -89,6 +89,8 @@ async function setup() {
     'GET /api/memories/recent': { call: fixed({ url: '/api/memories/recent' }), expect: signedIn(200) },
     'GET /api/memories/on-this-day': { call: fixed({ url: '/api/memories/on-this-day' }), expect: signedIn(200) },
     'GET /api/memories/year': { call: fixed({ url: '/api/memories/year?year=2026' }), expect: signedIn(200) },
+    // Alice's memory is of today: her book of this year holds it, anyone else's is empty (not hers to print).
+    'GET /api/memories/book': { call: fixed({ url: `/api/memories/book?year=${new Date().getUTCFullYear()}` }), expect: owned(200) },
     'PUT /api/memories/on-this-day': { call: fixed({ url: '/api/memories/on-this-day', body: { enabled: true } }), expect: signedIn(204) },
     'GET /api/memories/migration': { call: fixed({ url: '/api/memories/migration' }), expect: signedIn(200) },
     'GET /api/memories/:id': { call: fixed({ url: `/api/memories/${memory.id}` }), expect: owned(200) },

@@ -39,6 +39,9 @@ import { createMemoriesRepository } from './modules/memories/repository';
 import { memoriesRoutes } from './modules/memories/routes';
 import { createMemoriesService } from './modules/memories/service';
 import { recollectionRoutes } from './modules/memories/recollection-routes';
+import { createBookRepository } from './modules/memories/book-repository';
+import { bookRoutes } from './modules/memories/book-routes';
+import { createBookService } from './modules/memories/book-service';
 import { createOnThisDayService } from './modules/memories/on-this-day-service';
 import { sharedPageHead } from './modules/memories/shared-page-head';
 import { mailRoutes } from './modules/mail/routes';
@@ -290,6 +293,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
   await app.register(recollectionRoutes({ session, memories, onThisDay: createOnThisDayService({ memories, profiles }) }));
+  await app.register(bookRoutes({ session, books: createBookService({ books: createBookRepository(database.db), files, profiles }), bookMax: config.rateLimit.bookMax }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));
   await app.register(settingsRoutes({ admin, session, settings, uploadMax: config.rateLimit.uploadMax }));
   await app.register(mailRoutes({ admin, mail: createMailService({ mail }) }));

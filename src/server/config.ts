@@ -59,6 +59,8 @@ const envSchema = z.object({
   REMINDER_CHECK_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1)).default(3600),
   /** Data exports per person and hour (each one reads every stored image). */
   RATE_LIMIT_EXPORT_MAX: optional(z.coerce.number().int().min(1)).default(5),
+  /** Memory books per person and hour (each one reads and re-encodes every artwork of its year or month). */
+  RATE_LIMIT_BOOK_MAX: optional(z.coerce.number().int().min(1)).default(6),
   /** Picture uploads (one's own, the agent's) per person and minute: each one decodes an image. */
   RATE_LIMIT_UPLOAD_MAX: optional(z.coerce.number().int().min(1)).default(5),
   AI_TEXT_MODEL: optional(z.string().min(1)),
@@ -156,7 +158,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         : null,
     trustProxy: env.TRUST_PROXY,
     reminderCheckIntervalMs: env.REMINDER_CHECK_INTERVAL_SECONDS * 1000,
-    rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000, exportMax: env.RATE_LIMIT_EXPORT_MAX, uploadMax: env.RATE_LIMIT_UPLOAD_MAX },
+    rateLimit: { authMax: env.RATE_LIMIT_AUTH_MAX, authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000, exportMax: env.RATE_LIMIT_EXPORT_MAX, bookMax: env.RATE_LIMIT_BOOK_MAX, uploadMax: env.RATE_LIMIT_UPLOAD_MAX },
     ...privacyContact(env),
     serveWeb: env.SERVE_WEB,
     webDistDir: path.resolve('dist/web'),

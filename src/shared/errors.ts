@@ -68,6 +68,10 @@ export const ERROR_STATUS = {
   PRIVACY_POLICY_TOO_COMPLEX: 422,
   /** The administrator setup code typed is not one the server printed, or was used already or has expired. */
   ADMIN_SETUP_CODE_INVALID: 400,
+  /** A memory book asked for a year or month in which the person made no memory: there is nothing to print. */
+  BOOK_EMPTY: 404,
+  /** A memory book of more memories than one book holds (BOOK_MAX_MEMORIES): a month is asked for instead. */
+  BOOK_TOO_LARGE: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
