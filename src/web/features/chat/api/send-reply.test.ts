@@ -7,7 +7,7 @@ import { readEventData, sendReply } from './send-reply';
 const encoder = new TextEncoder();
 
 /** A body delivered in exactly these pieces (strings are UTF-8 encoded; byte arrays pass as they are). */
-function bodyOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+function bodyOf(chunks: (string | Uint8Array<ArrayBuffer>)[]): ReadableStream<Uint8Array<ArrayBuffer>> {
   return new ReadableStream({
     start(controller) {
       for (const chunk of chunks) controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
@@ -16,7 +16,7 @@ function bodyOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
   });
 }
 
-function sse(chunks: (string | Uint8Array)[]): Response {
+function sse(chunks: (string | Uint8Array<ArrayBuffer>)[]): Response {
   return new Response(bodyOf(chunks), { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
 }
 
@@ -28,7 +28,7 @@ const request: ChatReplyRequest = {
   messages: [{ role: 'user', content: 'My day was long' }],
 };
 
-async function collect(body: ReadableStream<Uint8Array>): Promise<string[]> {
+async function collect(body: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<string[]> {
   const all: string[] = [];
   for await (const data of readEventData(body)) all.push(data);
   return all;
@@ -57,9 +57,25 @@ describe('readEventData (SSE parsing)', () => {
     expect(data.map((d): unknown => JSON.parse(d))).toEqual([{ type: 'delta', text: 'Très bien 🌙' }]);
   });
 
-  it('accepts CRLF line ends, ignores comments and other fields, joins multi-line data and reads a last event without a blank line', async () => {
+  it('accepts CRLF line ends, ignores comments and other fields, joins multi-line data and drops an event the stream left unfinished', async () => {
     const data = await collect(bodyOf([': keep-alive\r\n\r\nevent: message\r\ndata: {"a":\r\ndata: 1}\r\n\r\ndata:{"type":"done"}']));
-    expect(data).toEqual(['{"a":\n1}', '{"type":"done"}']);
+    expect(data).toEqual(['{"a":\n1}']);
+  });
+
+  it('stops the body once the caller has what it wanted, rather than leave the connection open', async () => {
+    let stopped!: (reason: unknown) => void;
+    const cancelled = new Promise((resolve) => (stopped = resolve));
+    const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      start(controller) {
+        controller.enqueue(encoder.encode(event({ type: 'done' }) + event({ type: 'delta', text: 'late' })));
+      },
+      cancel: (reason) => stopped(reason),
+    });
+    for await (const data of readEventData(body)) {
+      expect(data).toBe('{"type":"done"}');
+      break;
+    }
+    await cancelled;
   });
 
   it('does not mistake a CRLF split between two chunks for the end of an event', async () => {

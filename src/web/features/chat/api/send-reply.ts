@@ -1,3 +1,4 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { chatStreamEventSchema, type ChatReplyRequest, type ChatStreamEvent } from '@shared/contracts/chat';
 import { ERROR_STATUS, type ErrorCode } from '@shared/errors';
 import { ApiError, fetchApi, toApiError } from '@web/lib/api-client';
@@ -5,57 +6,25 @@ import { ApiError, fetchApi, toApiError } from '@web/lib/api-client';
 export { chatReplyRequestSchema } from '@shared/contracts/chat';
 
 /**
- * Splits a Server-Sent Events body into the payloads of its `data:` lines, one string per event,
- * as bytes arrive. Events end with a blank line; a chunk may end anywhere — mid-line, mid-event or
- * in the middle of a multi-byte character — so bytes are decoded in streaming mode and text is
- * buffered until an event is complete. Comment lines (":") and other fields are ignored.
+ * The payloads of a Server-Sent Events body, one string per event, as bytes arrive: decoded in streaming mode (a
+ * chunk may end inside a multi-byte character) and read by eventsource-parser, which follows the standard's rules for
+ * line ends, comments, other fields, multi-line data and an event left unfinished when the stream ends (not read).
  */
-export async function* readEventData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-
-  function* drain(final: boolean): Generator<string> {
-    // A "\r" at the very end may be the first half of a "\r\n" still on its way: it waits for the next chunk.
-    buffer = buffer.replace(final ? /\r\n?/g : /\r\n|\r(?!$)/g, '\n');
-    let end = buffer.indexOf('\n\n');
-    while (end !== -1) {
-      const data = dataOf(buffer.slice(0, end));
-      buffer = buffer.slice(end + 2);
-      if (data !== null) yield data;
-      end = buffer.indexOf('\n\n');
-    }
-    if (final && buffer.trim()) {
-      const data = dataOf(buffer);
-      buffer = '';
-      if (data !== null) yield data;
-    }
-  }
-
+export async function* readEventData(body: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<string> {
+  const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      yield* drain(false);
+      yield value.data;
     }
     finished = true;
-    buffer += decoder.decode();
-    yield* drain(true);
   } finally {
     // The caller stopped early (the `done` event, an error): free the connection rather than leave it open.
     if (finished) reader.releaseLock();
     else reader.cancel().catch(() => undefined);
   }
-}
-
-function dataOf(block: string): string | null {
-  const lines = block
-    .split('\n')
-    .filter((line) => line === 'data' || line.startsWith('data:'))
-    .map((line) => line.slice(5).replace(/^ /, ''));
-  return lines.length ? lines.join('\n') : null;
 }
 
 function providerFailed(message: string): ApiError {
