@@ -5,13 +5,15 @@ import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { i18n } from '@web/lib/i18n';
-import { useToastTopOffset } from '@web/lib/toast-offset';
+import { useDialogOpen, useToastTopOffset } from '@web/lib/toast-offset';
 
 /**
  * Toasts sit under the 64 px header (never over it, nor at the bottom where the chat's input and the phone's bottom
- * bar are), and at most two show at once: a third waits for one of them to leave.
+ * bar are), and at most two show at once: a third waits for one of them to leave. While a centred dialog is open
+ * the page underneath cannot be used, so they go to the bottom, clear of the dialog's title.
  */
 const TOAST_OFFSET = { top: 'calc(env(safe-area-inset-top, 0px) + 76px)' } as const;
+const TOAST_OFFSET_UNDER_DIALOG = { bottom: 'calc(env(safe-area-inset-bottom, 0px) + 16px)' } as const;
 export const VISIBLE_TOASTS = 2;
 
 interface AppProvidersProps {
@@ -25,7 +27,8 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children, i18nInstance = i18n }: AppProvidersProps) {
   // A control that must never be covered (the chat's help button) pushes the toasts below it; else under the header.
   const toastTop = useToastTopOffset();
-  const offset = toastTop === null ? TOAST_OFFSET : { top: toastTop };
+  const dialogOpen = useDialogOpen();
+  const offset = dialogOpen ? TOAST_OFFSET_UNDER_DIALOG : toastTop === null ? TOAST_OFFSET : { top: toastTop };
   // Says on the page that its code now answers: a page drawn on the server looks ready before it is, and browser
   // tests (and anything else driving it) wait for this before pressing what only the code can handle.
   useEffect(() => {
@@ -37,10 +40,10 @@ export function AppProviders({ queryClient, children, i18nInstance = i18n }: App
         {children}
         <Toaster
           theme="light"
-          position="top-center"
+          position={dialogOpen ? 'bottom-center' : 'top-center'}
           offset={offset}
           mobileOffset={offset}
-          className={toastTop === null ? undefined : 'toasts-in-place'}
+          className={toastTop === null || dialogOpen ? undefined : 'toasts-in-place'}
           visibleToasts={VISIBLE_TOASTS}
           closeButton
           toastOptions={{

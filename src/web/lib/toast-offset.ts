@@ -4,12 +4,17 @@ import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 const GAP_PX = 8;
 
 let top: number | null = null;
+let dialogsOpen = 0;
 const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
 
 function publish(value: number | null) {
   if (value === top) return;
   top = value;
-  for (const listener of listeners) listener();
+  notify();
 }
 
 function subscribe(listener: () => void) {
@@ -54,4 +59,29 @@ export function useKeepToastsBelow(ref: RefObject<HTMLElement | null>) {
       publish(null);
     };
   }, [ref]);
+}
+
+/** Whether a centred dialog is open: toasts then show at the bottom, clear of its title and of its close button. */
+export function useDialogOpen(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => dialogsOpen > 0,
+    () => false,
+  );
+}
+
+/**
+ * Mounted inside a centred dialog's panel: while it is open, toasts leave the top of the window, where the panel's
+ * title sits on a phone (a toast said on arrival, such as the sign-in's, used to hide the welcome-back question).
+ */
+export function ToastsClearOfDialog(): null {
+  useEffect(() => {
+    dialogsOpen += 1;
+    notify();
+    return () => {
+      dialogsOpen -= 1;
+      notify();
+    };
+  }, []);
+  return null;
 }

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { ToastsClearOfDialog } from '@web/lib/toast-offset';
 import { cn } from '@web/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -33,12 +34,15 @@ function PanelContent({ baseClassName, className, children, closeLabel, ...props
 }
 
 /** A centred dialog. Always give it a DialogTitle; Radix needs one for the accessible name. */
-export function DialogContent(props: DialogContentProps) {
+export function DialogContent({ children, ...props }: DialogContentProps) {
   return (
     <PanelContent
       baseClassName="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-surface p-6 shadow-soft motion-safe:animate-fade-in"
       {...props}
-    />
+    >
+      <ToastsClearOfDialog />
+      {children}
+    </PanelContent>
   );
 }
 

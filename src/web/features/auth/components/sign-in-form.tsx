@@ -13,6 +13,7 @@ import { signInSchema, useSignIn } from '../api/sign-in';
 import { authErrorMessage } from '../auth-error';
 import { useCredentialsDraft, type CredentialsDraft } from './credentials-draft';
 import { splitFormErrors } from './split-form-errors';
+import { ToastText } from '@web/components/toast-text';
 
 interface SignInFormProps {
   /** Prefilled after registering, so only the password is left to type. */
@@ -59,7 +60,8 @@ export function SignInForm({ defaultEmail = '', onForgotPassword, draft }: SignI
       setServerError(t('auth:errors.generic'));
       return;
     }
-    toast.success(t('auth:toasts.signedIn'), { id: 'signed-in' });
+    // Signing in may switch the page to the person's language a moment later: the toast follows it.
+    toast.success(<ToastText i18nKey="auth:toasts.signedIn" />, { id: 'signed-in' });
   });
 
   const { formKey, fieldKeys, invalid } = splitFormErrors(errors, 'validation.signInRequired');

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { createElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ToastText } from '@web/components/toast-text';
 
 /**
  * Links from outside land on /auth with a query: ?verified=1 after the e-mail verification link,
@@ -17,7 +18,7 @@ export function useAuthLinkToasts() {
 
   useEffect(() => {
     if (!verified && !error) return;
-    if (verified) toast.success(t('toasts.verified'), { id: 'email-verified' });
+    if (verified) toast.success(createElement(ToastText, { i18nKey: 'auth:toasts.verified' }), { id: 'email-verified' });
     // An address the provider did not verify is never joined to an existing account: say why.
     if (error === 'account_not_linked') toast.error(t('toasts.accountNotLinked'), { id: 'sso-error' });
     else if (error) toast.error(t(viaSso ? 'toasts.ssoError' : 'toasts.googleError'), { id: viaSso ? 'sso-error' : 'google-error' });

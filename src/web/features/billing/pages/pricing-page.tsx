@@ -1,6 +1,7 @@
-import { ArrowLeft, FlaskConical, Info } from 'lucide-react';
+import { FlaskConical, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { BackLink } from '@web/components/back-link';
 import { usePublicConfig } from '@web/lib/api/get-public-config';
 import { toLanguage } from '@web/lib/language';
 import { useBillingStatus } from '@web/lib/api/get-billing-status';
@@ -28,13 +29,7 @@ export function PricingPage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl space-y-8">
-      <Link
-        to="/home"
-        className="-ml-1 inline-flex items-center gap-1.5 rounded-md px-1 py-1 text-sm font-medium text-ink-muted transition-colors hover:text-ink"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('pricing.back')}
-      </Link>
+      <BackLink to="/home">{t('pricing.back')}</BackLink>
 
       <header className="space-y-3">
         <h1 className="text-4xl font-medium sm:text-5xl">{t('pricing.title')}</h1>

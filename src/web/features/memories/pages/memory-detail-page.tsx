@@ -1,10 +1,11 @@
 import { DETAIL_IMAGE_SIZES } from '@shared/image-sources';
 import type { MemoryDetail } from '@shared/contracts/memories';
-import { ArrowLeft, Download, Pencil, Share, Trash2, Users } from 'lucide-react';
+import { Download, Pencil, Share, Trash2, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { BackLink } from '@web/components/back-link';
 import { ViewConversationButton } from '@web/components/conversation-dialog';
 import { KeepingOffer } from '@web/components/keeping/keeping-offer';
 import { LikeButton } from '@web/components/like-button';
@@ -59,7 +60,7 @@ function MemoryView({ memory }: { memory: MemoryDetail }) {
 
   return (
     <article data-testid="memory-detail" aria-labelledby="memory-title" className={pageClassName}>
-      <BackLink />
+      <BackLink to="/home/memories">{t('memories:detail.back')}</BackLink>
       <figure className="mt-4 sm:mt-6">
         <ArtworkFrame
           src={memory.imageUrl}
@@ -245,18 +246,6 @@ function DeleteMemoryButton({ memory }: { memory: MemoryDetail }) {
   );
 }
 
-function BackLink() {
-  const { t } = useTranslation('memories');
-  return (
-    <Link
-      to="/home/memories"
-      className="-ml-1 inline-flex items-center gap-1.5 rounded-md px-1 py-1 text-sm font-medium text-ink-muted transition-colors hover:text-ink"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
-}
 
 /** The same shape as the page, resting while the memory loads. */
 function MemoryDetailSkeleton() {
