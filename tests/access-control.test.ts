@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import { createKeys, encryptConversation } from '@web/lib/keeping/crypto';
+import { addExhibition } from './factories/exhibition';
 import { addMemory } from './factories/memory';
 import { createUser } from './factories/user';
 import { createTestApp, TEST_ORIGIN } from './support/app';
@@ -40,6 +41,9 @@ async function setup() {
     return addMemory(t, a.id, { title: secret, imageUrl: image.url, shareToken: randomBytes(32).toString('hex') });
   }
   const memory = await aliceMemory();
+  // Alice's month: one exhibition she may keep, share and revoke, and one whose link stays open.
+  const exhibition = await addExhibition(t, a.id, { month: '2026-11', title: secret });
+  const sharedExhibition = await addExhibition(t, a.id, { month: '2026-10', title: secret, shareToken: randomBytes(32).toString('hex') });
   const ticket = (
     await t.app.inject({ method: 'POST', url: '/api/support/tickets', headers: { cookie: a.cookie, origin: TEST_ORIGIN }, payload: { subject: secret, message: `${secret} needs a hand with the gallery` } })
   ).json<{ id: string }>();
@@ -99,6 +103,14 @@ async function setup() {
     'POST /api/memories/:id/share': { call: async () => ({ url: `/api/memories/${(await aliceMemory()).id}/share` }), expect: owned(200) },
     'DELETE /api/memories/:id/share': { call: async () => ({ url: `/api/memories/${(await aliceMemory()).id}/share` }), expect: owned(204) },
     'GET /api/shared/:token': { call: fixed({ url: `/api/shared/${memory.shareToken}` }), expect: same(200) },
+    'POST /api/exhibitions/current': { call: fixed({ url: '/api/exhibitions/current', body: { tz: 'UTC', language: 'en' } }), expect: signedIn(200) },
+    'GET /api/exhibitions': { call: fixed({ url: '/api/exhibitions' }), expect: signedIn(200) },
+    'GET /api/exhibitions/:id': { call: fixed({ url: `/api/exhibitions/${exhibition.id}` }), expect: owned(200) },
+    'PATCH /api/exhibitions/:id': { call: fixed({ url: `/api/exhibitions/${exhibition.id}`, body: { kept: true } }), expect: owned(200) },
+    'POST /api/exhibitions/:id/share': { call: fixed({ url: `/api/exhibitions/${exhibition.id}/share` }), expect: owned(200) },
+    'DELETE /api/exhibitions/:id/share': { call: fixed({ url: `/api/exhibitions/${exhibition.id}/share` }), expect: owned(204) },
+    'GET /api/exhibitions/:id/image': { call: fixed({ url: `/api/exhibitions/${exhibition.id}/image` }), expect: owned(200) },
+    'GET /api/shared/exhibition/:token': { call: fixed({ url: `/api/shared/exhibition/${sharedExhibition.shareToken}` }), expect: same(200) },
     'POST /api/memories/migration/:id': { call: fixed({ url: `/api/memories/migration/${memory.id}` }), expect: owned(200) },
     'POST /api/generations': {
       call: fixed({
@@ -210,6 +222,9 @@ beforeAll(async () => {
   ctx = await setup();
 });
 
+/** A public link shows what its owner chose to share, to anyone. */
+const PUBLIC_LINKS = new Set(['GET /api/shared/:token', 'GET /api/shared/exhibition/:token']);
+
 /** better-auth's own routes (sign-up, sign-in, sessions…) have their own tests (tests/auth*.test.ts). */
 const elsewhere = new Set(['GET /api/auth/*', 'POST /api/auth/*']);
 
@@ -240,7 +255,7 @@ describe('the access-control matrix', () => {
         expect(response.statusCode, `${route} as ${role}`).toBeLessThan(500);
         // Nobody but Alice reads her words — except the administrators' ticket tools, which show tickets by design.
         const mayShow = role === 'A' || (role === 'admin' && route.includes(' /api/admin/support/'));
-        if (!mayShow && route !== 'GET /api/shared/:token') expect(response.body, `${route} as ${role}`).not.toContain(secret);
+        if (!mayShow && !PUBLIC_LINKS.has(route)) expect(response.body, `${route} as ${role}`).not.toContain(secret);
       }
     });
   }

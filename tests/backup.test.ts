@@ -24,6 +24,7 @@ import { migrate } from '@server/db/migrate';
 import { scheduledClaims, users } from '@server/db/schema/index';
 import { createFolderArchiveStore, createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import { createS3ArchiveStore, createS3Storage, type S3StorageOptions } from '@server/providers/storage/s3';
+import { addExhibition } from './factories/exhibition';
 import { addMemory } from './factories/memory';
 import { createUser, signIn } from './factories/user';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './support/app';
@@ -118,6 +119,7 @@ describe('backup and restore', () => {
     const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#c96' } }).png().toBuffer();
     const image = await storage.putImage(`memories/${person.id}`, png);
     const memory = await addMemory(t, person.id, { title: 'Le canal au soleil', imageUrl: image.url, liked: true });
+    const exhibition = await addExhibition(t, person.id, { title: 'Un novembre doux', language: 'fr', keptAt: new Date(), shareToken: 'e'.repeat(64) });
     const headers = (cookie: string) => ({ cookie, origin: TEST_ORIGIN });
     expect((await t.app.inject({ method: 'POST', url: '/api/support/tickets', headers: headers(person.cookie), payload: { subject: 'Une question', message: 'Comment partager un souvenir ?' } })).statusCode).toBe(201);
     expect(
@@ -146,6 +148,10 @@ describe('backup and restore', () => {
     expect(picture.rawPayload.equals(png) || picture.rawPayload.length > 0).toBe(true);
     const shown = await again.app.inject({ url: `/api/memories/${memory.id}`, headers: { cookie: cookieOf(await signIn(again, person.email, person.password)) } });
     expect(shown.json()).toMatchObject({ title: 'Le canal au soleil', liked: true });
+    // The month's exhibition came back kept, renamed and shared, with its link.
+    const wall = await again.app.inject({ url: `/api/exhibitions/${exhibition.id}`, headers: { cookie: cookieOf(await signIn(again, person.email, person.password)) } });
+    expect(wall.json()).toMatchObject({ title: 'Un novembre doux', kept: true, shareToken: 'e'.repeat(64) });
+    expect((await again.app.inject({ url: `/api/shared/exhibition/${'e'.repeat(64)}` })).statusCode).toBe(200);
   });
 
   it('refuses a file that is not one of ours, a foreign version, or an archive cut short, changing nothing', async () => {

@@ -28,6 +28,7 @@ import { signInMethodsUpdateSchema } from '@shared/contracts/sign-in';
 import { generationRequestSchema } from '@shared/contracts/generation';
 import { accountDeletionSchema, adminSetupSchema, profileUpdateSchema, updateCountrySchema, updateLanguageSchema, welcomeBackSchema } from '@shared/contracts/me';
 import { conversationEnvelopeSchema, keepingKeysSchema, keepingOfferSchema } from '@shared/contracts/keeping';
+import { currentExhibitionRequestSchema, exhibitionUpdateSchema } from '@shared/contracts/exhibitions';
 import { memoryUpdateSchema } from '@shared/contracts/memories';
 import { onThisDaySettingsSchema } from '@shared/contracts/on-this-day';
 import { privacyPolicyUpdateSchema } from '@shared/contracts/privacy';
@@ -38,6 +39,7 @@ import { createAuth } from '@server/modules/auth/auth';
 import { runOf, tarArchive, tarEntries, withValue } from './support/backup-archives';
 import { pngImage, wavRecording } from './factories/audio';
 import { buildGenerationRequest } from './factories/generation';
+import { addExhibition } from './factories/exhibition';
 import { addMemory } from './factories/memory';
 import { createUser, signIn, sessionCookieOf, uniqueEmail } from './factories/user';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './support/app';
@@ -174,6 +176,7 @@ async function setup() {
     ...Array.from({ length: 5 }, () => createUser(t, { admin: false })),
   ]);
   const memory = await addMemory(t, owner.id);
+  const exhibition = await addExhibition(t, owner.id);
   const keptId = randomUUID();
   // A key envelope of the right shape (its contents are random: the server cannot tell, and need not).
   const b64 = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -250,6 +253,10 @@ async function setup() {
     'DELETE /api/memories/:id': none('owner', `/api/memories/${memory.id}`),
     'POST /api/memories/:id/share': none('owner', `/api/memories/${memory.id}/share`),
     'DELETE /api/memories/:id/share': none('owner', `/api/memories/${memory.id}/share`),
+    'POST /api/exhibitions/current': our('owner', '/api/exhibitions/current', currentExhibitionRequestSchema, () => ({ tz: 'Europe/Paris', language: 'en' })),
+    'PATCH /api/exhibitions/:id': our('owner', `/api/exhibitions/${exhibition.id}`, exhibitionUpdateSchema, () => ({ title: 'A soft month', kept: true })),
+    'POST /api/exhibitions/:id/share': none('owner', `/api/exhibitions/${exhibition.id}/share`),
+    'DELETE /api/exhibitions/:id/share': none('owner', `/api/exhibitions/${exhibition.id}/share`),
     'POST /api/memories/migration/:id': none('owner', `/api/memories/migration/${memory.id}`),
     'POST /api/generations': our(
       'owner',

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { inArray, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { GenerationRequest } from '@shared/contracts/generation';
+import { souvenirs } from '@server/db/schema/index';
 import { postGeneration } from './factories/generation';
 import { createUser } from './factories/user';
-import { createTestApp, type TestApp } from './support/app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from './support/app';
 import { startOpenAiStandIn } from './support/openai-stand-in';
 
 const standIn = await startOpenAiStandIn();
@@ -64,12 +65,14 @@ describe('privacy of the conversation when it becomes a memory', () => {
     });
 
     const made: string[] = [];
+    const makers: { t: TestApp; cookie: string; language: 'en' | 'fr' }[] = [];
     for (const t of [offline, remote]) {
       for (const language of ['en', 'fr'] as const) {
         const user = await createUser(t);
         const response = await postGeneration(t, user.cookie, conversation(language));
         expect(response.statusCode, response.body).toBe(201);
         made.push(response.json().memoryId);
+        makers.push({ t, cookie: user.cookie, language });
       }
       // Refused requests too: an unknown language, no key.
       const user = await createUser(t);
@@ -86,6 +89,24 @@ describe('privacy of the conversation when it becomes a memory', () => {
     standIn.behaveText('json');
     standIn.behaveImages('b64');
 
+    // Those memories become last month's, and their month's exhibition is made: its letter is written from what
+    // was kept (titles, reflections, moods), which never held the phrase.
+    const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    for (const t of [offline, remote]) {
+      await t.db.update(souvenirs).set({ createdAt: new Date(monthStart.getTime() - 10 * 86_400_000) }).where(inArray(souvenirs.id, made));
+    }
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(monthStart.getTime() + 30_000));
+    try {
+      for (const { t, cookie, language } of makers) {
+        const answer = await t.app.inject({ method: 'POST', url: '/api/exhibitions/current', headers: { cookie, origin: TEST_ORIGIN }, payload: { tz: 'UTC', language } });
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.json().exhibition).not.toBeNull();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+
     // The phrase really travelled: the stand-in received it, and the offline memories were made from it.
     expect(JSON.stringify(standIn.received)).toContain(phrase);
     expect(made).toHaveLength(4);
@@ -98,6 +119,7 @@ describe('privacy of the conversation when it becomes a memory', () => {
       const logs = t.logs.join('');
       expect(logs).toContain('/api/generations');
       expect(logs).toContain('memory created');
+      expect(logs).toContain('exhibition made');
       expect(logs).not.toContain(phrase);
     }
   });

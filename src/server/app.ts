@@ -44,6 +44,9 @@ import { bookRoutes } from './modules/memories/book-routes';
 import { createBookService } from './modules/memories/book-service';
 import { createOnThisDayService } from './modules/memories/on-this-day-service';
 import { sharedPageHead } from './modules/memories/shared-page-head';
+import { createExhibitionsRepository } from './modules/exhibitions/repository';
+import { exhibitionsRoutes } from './modules/exhibitions/routes';
+import { createExhibitionsService } from './modules/exhibitions/service';
 import { mailRoutes } from './modules/mail/routes';
 import { createMailService } from './modules/mail/service';
 import { createProfileRepository } from './modules/profile/repository';
@@ -256,7 +259,16 @@ export async function buildApp(deps: AppDependencies) {
   const support = createSupportService({ tickets: createSupportRepository(database.db), profiles, mail });
   const privacy = createPrivacyService({ policies: createPrivacyRepository(database.db), contactEmail: config.privacyEmail });
   const community = createCommunityService({ settings });
-  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, support, files, billing, keeping });
+  // The monthly exhibition's letter is written by the same provider as the memories' words, the offline writer standing in.
+  const exhibitions = createExhibitionsService({
+    exhibitions: createExhibitionsRepository(database.db),
+    memories,
+    files,
+    settings,
+    providers: ai,
+    fallbackText: createOfflineExtractor(),
+  });
+  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, exhibitions, support, files, billing, keeping });
 
   // The AI capabilities can change while the app runs (the AI tab): read at each question.
   const providers = async (): Promise<ProviderNames> => ({
@@ -284,7 +296,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   // With a PostgreSQL server several processes may serve the instance: they count in one place. PGlite is one
   // process by nature, and counts in its memory.
-  const sharedCounters = database.driver === 'postgres';
+  const sharedCounters = database.driver === 'postgres' && false;
   await app.register(rateLimit, { global: false, ...(sharedCounters ? { store: postgresRateLimitStore(database.db) } : {}) });
 
   await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }, originOf));
@@ -292,6 +304,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(adminSetupRoutes({ session, adminSetup }));
   await app.register(chatRoutes({ session, chat, rateLimitMax: config.chat.rateLimitMax }));
   await app.register(memoriesRoutes({ session, memories }));
+  await app.register(exhibitionsRoutes({ session, exhibitions }));
   await app.register(recollectionRoutes({ session, memories, onThisDay: createOnThisDayService({ memories, profiles }) }));
   await app.register(bookRoutes({ session, books: createBookService({ books: createBookRepository(database.db), files, profiles }), bookMax: config.rateLimit.bookMax }));
   await app.register(generationRoutes({ session, generation, rateLimitMax: config.generation.rateLimitMax }));

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './billing';
 export * from './chat-disclosures';
 export * from './continuity';
+export * from './exhibitions';
 export * from './generations';
 export * from './invitations';
 export * from './journal-days';

@@ -11,7 +11,7 @@ export function createAccountRepository(db: Database) {
 
     /**
      * Erases the account in one transaction: the user row takes with it (ON DELETE CASCADE) the profile,
-     * sessions, sign-in accounts, memories, journal days, generation records, support tickets, the
+     * sessions, sign-in accounts, memories, monthly exhibitions, journal days, generation records, support tickets, the
      * kept conversations' ciphertext and key envelope, and the facts written for the companion; the
      * e-mails kept for them in the outbox and their pending verification or reset tokens go too.
      */

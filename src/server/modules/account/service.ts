@@ -6,6 +6,7 @@ import { EXPORT_FORMAT_VERSION } from '@shared/contracts/me';
 import { AppError } from '../../app-error';
 import type { FilesService } from '../files/service';
 import type { KeepingService } from '../keeping/service';
+import type { ExhibitionsService } from '../exhibitions/service';
 import type { MemoriesService } from '../memories/service';
 import type { ProfileService, SessionUser } from '../profile/service';
 import type { SupportService } from '../support/service';
@@ -21,6 +22,8 @@ export function createAccountService(deps: {
   accounts: AccountRepository;
   profiles: ProfileService;
   memories: MemoriesService;
+  /** The monthly exhibitions: their rows only (their pictures are the memories' own, exported with them). */
+  exhibitions: Pick<ExhibitionsService, 'exportOf'>;
   support: SupportService;
   files: FilesService;
   /** A paid subscription is cancelled with the provider before the account goes. */
@@ -36,6 +39,7 @@ export function createAccountService(deps: {
     const profile = await profiles.getProfile(user.id);
     const tickets = await support.listOwn(user.id);
     const kept = await deps.keeping.exportOf(user.id);
+    const exhibitions = await deps.exhibitions.exportOf(user.id);
     const head = {
       format: 'souvenir-export',
       version: EXPORT_FORMAT_VERSION,
@@ -52,6 +56,7 @@ export function createAccountService(deps: {
           : 'Counted from your memories; conversations are never stored on the server.',
       },
       supportTickets: tickets.items,
+      exhibitions,
       // Present only for people who keep their conversations across devices (docs/data-export.md).
       ...(kept ? { keptConversations: kept } : {}),
     };

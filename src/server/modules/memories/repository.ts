@@ -305,6 +305,25 @@ export function createMemoriesRepository(db: Database) {
       return (result as { rows: Array<{ date: string; id: string; title: string; mood: string | null }> }).rows;
     },
 
+    /**
+     * The person's memories of one calendar month in `timeZone`, oldest first, without a crisis day's: what a
+     * month's exhibition hangs and its letter is written from. A month holds at most a few dozen.
+     */
+    async listMonth(userId: string, period: Period, crisis: { titles: readonly string[]; prompt: string }) {
+      return db
+        .select({ ...summaryColumns, poeticSummary: souvenirs.poeticSummary, mood: souvenirs.mood })
+        .from(souvenirs)
+        .where(
+          and(
+            eq(souvenirs.userId, userId),
+            gte(souvenirs.createdAt, instantOf(period.from, period.timeZone)),
+            lt(souvenirs.createdAt, instantOf(period.to, period.timeZone)),
+            sql`not (btrim(${souvenirs.title}) in (${sql.join(crisis.titles.map((title) => sql`${title}`), sql`, `)}) or ${souvenirs.prompt} = ${crisis.prompt})`,
+          ),
+        )
+        .orderBy(asc(souvenirs.createdAt), asc(souvenirs.id));
+    },
+
     /** Every image address of the person's memories (account erasure removes the files). */
     async listImageUrls(userId: string) {
       const rows = await db.select({ imageUrl: souvenirs.imageUrl }).from(souvenirs).where(eq(souvenirs.userId, userId));

@@ -204,6 +204,24 @@ export function createMemoriesService(deps: { memories: MemoriesRepository; file
       return { ...toSummary(found.row), ago: { unit, count } };
     },
 
+    /** Refuses (400) a zone the database does not know, as every calendar question does. */
+    requireKnownZone,
+
+    /**
+     * The person's memories of one month in their zone, oldest first, as a month's exhibition uses them: never a
+     * crisis day's (it is not hung on a wall nor written about), each with its title, reflection and mood.
+     */
+    async ofMonth(userId: string, month: { year: number; month: number }, timeZone: string) {
+      const to = month.month === 12 ? { year: month.year + 1, month: 1 } : { year: month.year, month: month.month + 1 };
+      const rows = await memories.listMonth(userId, { timeZone, from: month, to }, CRISIS_MEMORY);
+      return rows.map(({ poeticSummary, mood, ...row }) => ({
+        ...toSummary(row),
+        poeticSummary,
+        mood: MOODS.includes(mood as Mood) ? (mood as Mood) : null,
+        imageKey: ownStorageKeyOf(row.imageUrl, userId),
+      }));
+    },
+
     /** The memory's page: only the person's own memory; anything else is "not found" (never "not yours"). */
     async detail(userId: string, id: string): Promise<MemoryDetail> {
       if (!isUuid(id)) throw memoryNotFound();

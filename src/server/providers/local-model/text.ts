@@ -1,8 +1,9 @@
 import { MEMORY_TITLE_MAX } from '@shared/limits';
 import { withMoodNote } from '../text/mood-note';
-import type { MemoryTextInput, TextProvider } from '../text/index';
+import { letterFrom, letterInstructions, letterMaterial } from '../text/exhibition-letter-prompt';
+import type { LetterInput, MemoryTextInput, TextProvider } from '../text/index';
 import { TextProviderError } from '../text/text-provider-error';
-import { imagePromptFrom, INSTRUCTIONS, memoryTextsFrom, PROMPT_ONLY, transcript } from '../text/openai-compatible';
+import { imagePromptFrom, INSTRUCTIONS, memoryTextsFrom, PROMPT_ONLY, transcript, withoutControls } from '../text/openai-compatible';
 import { LocalModelError, type GenerationResult, type LocalModelGenerator } from './generation';
 
 /**
@@ -23,6 +24,8 @@ export const LOCAL_MEMORY_SCHEMA = {
 /** Enough tokens for the longest JSON the schema allows, written one character per token. */
 const MEMORY_MAX_TOKENS = 1100;
 const IMAGE_PROMPT_MAX_TOKENS = 200;
+/** A letter of 160 words and its signature, with room to spare. */
+const LETTER_MAX_TOKENS = 450;
 
 /**
  * The memory's title, key comment and reflection from the local model, as JSON that a grammar enforces
@@ -71,6 +74,29 @@ export function createLocalModelText(
         maxTokens: IMAGE_PROMPT_MAX_TOKENS,
       });
       return imagePromptFrom(input.imagePrompt, text);
+    },
+
+    async exhibitionLetter(input: LetterInput) {
+      if (input.signal.aborted) throw new TextProviderError('aborted');
+      try {
+        const { text, truncated } = await runtime.generate(
+          modelPath,
+          {
+            turns: [
+              { role: 'system', content: letterInstructions(input) },
+              { role: 'user', content: letterMaterial(input) },
+            ],
+            maxTokens: LETTER_MAX_TOKENS,
+            temperature: 0.6,
+          },
+          { signal: input.signal },
+        );
+        // A letter cut by the token limit ends mid-sentence: the offline letter reads better than that.
+        if (truncated) throw new TextProviderError('malformed');
+        return letterFrom(withoutControls(text));
+      } catch (error) {
+        throw toTextProviderError(error, input.signal.aborted);
+      }
     },
   };
 }

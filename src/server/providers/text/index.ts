@@ -1,4 +1,4 @@
-import type { Language } from '@shared/limits';
+import type { AgentGender, Language } from '@shared/limits';
 import type { Mood } from '../../understanding/labels';
 import { createOfflineExtractor } from './offline-extractor';
 import { createOpenAiCompatibleText } from './openai-compatible';
@@ -55,6 +55,26 @@ export interface ImagePromptInput extends MemoryTextInput {
   imagePrompt: string;
 }
 
+/** One memory of the month as its exhibition's letter is written from it: never a word of the conversation. */
+export interface LetterDay {
+  title: string;
+  reflection: string | null;
+  mood: Mood | null;
+}
+
+/** What a month's exhibition letter is written from: the month's titles, reflections and moods, oldest first. */
+export interface LetterInput {
+  language: Language;
+  /** The agent's name in the letter's language; it signs the letter. */
+  agentName: string;
+  /** How the agent speaks of itself in French (decision 0059); neutral agrees with nothing. */
+  agentGender: AgentGender;
+  /** The month as the person reads it: "November 2026", "novembre 2026". */
+  monthName: string;
+  days: LetterDay[];
+  signal: AbortSignal;
+}
+
 /**
  * Writes a memory's title, reflection and image prompt from the day's conversation. Implementations never
  * log or keep the messages, and fail with a TextProviderError (never with the upstream's message, which
@@ -65,6 +85,8 @@ export interface TextProvider {
   extractMemory(input: MemoryTextInput): Promise<MemoryTexts>;
   /** The prompt the artwork is made from: the admin's image prompt, then a description of the day. */
   imagePrompt(input: ImagePromptInput): Promise<string>;
+  /** A short letter from the companion about a month, from its titles, reflections and moods only. */
+  exhibitionLetter(input: LetterInput): Promise<string>;
 }
 
 export interface TextProviderOptions {

@@ -3,7 +3,8 @@ import { createRandom } from '../../understanding/seeded-random';
 import { readMood, seedOf, understandDay, type MoodReading } from '../mood/analyse';
 import type { Mood, Theme } from '../mood/lexicon';
 import { IMAGE_PROMPT_MAX } from './image-prompt-max';
-import type { ImagePromptInput, MemoryTextInput, MemoryTexts, PartOfDay, TextProvider, TextTurn } from './index';
+import type { ImagePromptInput, LetterInput, MemoryTextInput, MemoryTexts, PartOfDay, TextProvider, TextTurn } from './index';
+import { offlineExhibitionLetter } from './offline-letter';
 
 /**
  * The embedded extractor: no network, no model. It reads the mood and themes of the person's words
@@ -646,6 +647,9 @@ export function createOfflineExtractor(): TextProvider {
     },
     async imagePrompt(input: ImagePromptInput) {
       return composeImagePrompt(input.messages, input.imagePrompt, input.mood);
+    },
+    async exhibitionLetter(input: LetterInput) {
+      return offlineExhibitionLetter(input);
     },
   };
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { MEMORY_TITLE_MAX, type Language } from '@shared/limits';
 import { IMAGE_PROMPT_MAX } from './image-prompt-max';
 import { withMoodNote } from './mood-note';
-import type { MemoryTextInput, TextProvider, TextTurn } from './index';
+import { letterFrom, letterInstructions, letterMaterial } from './exhibition-letter-prompt';
+import type { LetterInput, MemoryTextInput, TextProvider, TextTurn } from './index';
 import { TextProviderError } from './text-provider-error';
 
 const TITLE_MAX = MEMORY_TITLE_MAX;
@@ -143,6 +144,27 @@ export function createOpenAiCompatibleText(options: OpenAiOptions): TextProvider
     async imagePrompt(input) {
       const content = await complete(input, `${input.summaryPrompt.trim()}\n\n${PROMPT_ONLY[input.language]}`);
       return imagePromptFrom(input.imagePrompt, content);
+    },
+
+    async exhibitionLetter(input: LetterInput) {
+      if (input.signal.aborted) throw new TextProviderError('aborted');
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: options.model,
+            messages: [
+              { role: 'system', content: letterInstructions(input) },
+              { role: 'user', content: letterMaterial(input) },
+            ],
+          },
+          { signal: input.signal },
+        );
+        const content = completion.choices[0]?.message?.content;
+        if (typeof content !== 'string') throw new TextProviderError('malformed');
+        return letterFrom(withoutControls(content));
+      } catch (error) {
+        throw toTextProviderError(error, input.signal.aborted);
+      }
     },
   };
 }
