@@ -16,7 +16,7 @@ interface GalleryPeriodProps {
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 /** Month names in the interface language, capitalised as a list item ("Mars", not "mars"). */
-function useMonthNames(): string[] {
+export function useMonthNames(): string[] {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const format = useDateFormat('month');

@@ -9,6 +9,7 @@ import { useDateFormat } from '@web/lib/date-format';
 import { useTimeZone } from '@web/lib/time-zone';
 import { useGallery } from '../api/get-gallery';
 import { useGalleryYears } from '../api/get-gallery-years';
+import { BookDialog } from '../components/book-dialog';
 import { GalleryPeriod } from '../components/gallery-period';
 import { GalleryResults, type GalleryEmptyKind } from '../components/gallery-results';
 
@@ -113,11 +114,12 @@ export function GalleryPage() {
       <header className="space-y-3">
         <h1 className="text-4xl font-medium sm:text-5xl">{t('title')}</h1>
         <p className="max-w-prose text-lg leading-relaxed text-ink-muted">{t('intro')}</p>
-        <p>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <Link to="/home/memories/year" data-testid="gallery-year-link" className="text-sm font-medium text-accent underline underline-offset-2">
             {t('recollections:year.open')}
           </Link>
-        </p>
+          <BookDialog years={years.data?.years ?? []} year={year} month={month} />
+        </div>
         {/* Announced when a filter changes how many memories there are. */}
         <p role="status" data-testid="gallery-count" className="min-h-6 text-sm font-medium text-ink-muted">
           {total !== undefined && total > 0 ? t(filter === 'favorites' ? 'countFavorites' : 'count', { count: total }) : null}

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { fetchApi, toApiError } from '@web/lib/api-client';
+import { saveFile } from '@web/lib/save-file';
 
 export interface ExportFile {
   blob: Blob;
@@ -26,18 +27,7 @@ export async function exportData(): Promise<ExportFile> {
 }
 
 /** Hands the file to the browser's downloads, under its own name. */
-export function saveExport({ blob, fileName }: ExportFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the address after click() returns; a minute is far more than they need.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export const saveExport = ({ blob, fileName }: ExportFile): void => saveFile(blob, fileName);
 
 export function useExportData() {
   return useMutation({ mutationFn: exportData, onSuccess: saveExport });
