@@ -1,5 +1,5 @@
 import { BillingProviderError } from './billing-provider-error';
-import type { BillingProvider } from './index';
+import type { BillingProvider } from './billing-provider';
 
 /**
  * A private instance (BILLING=off): everyone signed in has access, so there is nothing to buy or manage.

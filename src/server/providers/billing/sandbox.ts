@@ -1,5 +1,5 @@
 import type { Language } from '@shared/limits';
-import type { BillingProvider } from './index';
+import type { BillingProvider } from './billing-provider';
 
 /**
  * The embedded default (no Stripe key): a checkout page and a portal inside the app, clearly marked as a

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { BillingProviderError } from './billing-provider-error';
-import type { BillingProvider, BillingWebhook } from './index';
+import type { BillingProvider, BillingWebhook } from './billing-provider';
 
 export interface StripeOptions {
   secretKey: string;

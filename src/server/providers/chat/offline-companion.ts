@@ -3,7 +3,7 @@ import { readDayMood, readIntent } from '../../understanding/mood-model';
 import { normalise, readMood } from '../mood/analyse';
 import type { Mood } from '../mood/lexicon';
 import { typesetFrench } from '../text/offline-extractor';
-import type { ChatProvider, ChatReplyInput, ChatTurn } from './index';
+import type { ChatProvider, ChatReplyInput, ChatTurn } from './chat-provider';
 
 /**
  * The embedded companion: no network, no model (docs/offline-companion.md, decision 0058). Reflective

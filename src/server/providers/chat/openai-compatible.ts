@@ -2,7 +2,7 @@ import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI from 'openai';
 import { SAFETY_LEVELS, type SafetyLevel } from '@shared/safety';
 import { ChatProviderError } from './chat-provider-error';
-import type { ChatProvider } from './index';
+import type { ChatProvider } from './chat-provider';
 
 /** The judgement's structured output: one level, nothing else. */
 export const RISK_SCHEMA = {

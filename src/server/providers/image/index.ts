@@ -1,25 +1,9 @@
 import { renderArtwork } from './generative-art';
 import { createOpenAiCompatibleImages } from './openai-compatible';
+import type { ImageProvider } from './image-provider';
 
-export interface ImageRequest {
-  /** The memory's image prompt (the admin's style and a description of the day; never the conversation). */
-  prompt: string;
-  /** `WIDTHxHEIGHT` or `auto`, from the admin's image settings (app_settings.image_size). */
-  size: string;
-  /** standard | hd | low | medium | high | auto (app_settings.image_quality). */
-  quality: string;
-  /** Stops the provider's upstream call (the server shutting down). */
-  signal: AbortSignal;
-}
-
-/**
- * Makes the artwork of a memory. Returns the image's bytes (PNG, JPEG or WebP — checked by content).
- * Implementations never log the prompt and fail with an ImageProviderError.
- */
-export interface ImageProvider {
-  readonly name: 'generative-art' | 'openai-compatible';
-  generate(request: ImageRequest): Promise<Buffer>;
-}
+// The contract lives in its own file, which the implementations import without importing this factory.
+export type { ImageRequest, ImageProvider } from './image-provider';
 
 /** The embedded renderer: an original, seeded, mood-driven composition (1024×1024 PNG), whatever the size asked. */
 export const generativeArt: ImageProvider = {

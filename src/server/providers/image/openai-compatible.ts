@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { hostOf } from '../../address-policy';
 import { downloadRemoteImage, RemoteImageError } from '../../remote-image';
 import { ImageProviderError } from './image-provider-error';
-import type { ImageProvider } from './index';
+import type { ImageProvider } from './image-provider';
 
 /** Largest image accepted from the service, inline or downloaded. */
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { ChatProviderError } from '../chat/chat-provider-error';
-import type { ChatProvider } from '../chat/index';
+import type { ChatProvider } from '../chat/chat-provider';
 import { levelOf, RISK_SCHEMA, transcriptOf } from '../chat/openai-compatible';
 import { LocalModelError, type LocalModelGenerator } from './generation';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ChatProvider } from '../chat/index';
+import type { ChatProvider } from '../chat/chat-provider';
 import type { TextProvider } from '../text/index';
 import { createLocalModelChat } from './chat';
 import { createModelDownloads, type ModelDownloads } from './downloads';

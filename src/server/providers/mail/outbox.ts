@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema/index';
-import type { MailProvider } from './index';
+import type { MailProvider } from './mail-provider';
 
 /**
  * The embedded mail provider: messages are kept in the outbox table instead of being sent, and read

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailProvider } from './index';
+import type { MailProvider } from './mail-provider';
 
 export function createSmtpMailer(url: string, from: string): MailProvider {
   // Timeouts keep a dead mail server from holding a request open for minutes.

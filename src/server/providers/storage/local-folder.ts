@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newImageKey, prepareImage } from './images';
-import type { ArchiveStore, StorageProvider } from './index';
+import type { ArchiveStore, StorageProvider } from './storage-provider';
 import { ARCHIVE_NAME_PATTERN, contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
 
 /** The embedded default: files in a folder under the data directory. */

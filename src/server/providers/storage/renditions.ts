@@ -1,5 +1,5 @@
 import { makeRenditions } from './images';
-import type { StorageProvider } from './index';
+import type { StorageProvider } from './storage-provider';
 import { renditionKeyOf } from './keys';
 
 /**

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DeleteObjectCommand, GetObjectCommand, type GetObjectCommandOutput, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { newImageKey, prepareImage } from './images';
-import type { ArchiveStore, StorageProvider, StoredArchive } from './index';
+import type { ArchiveStore, StorageProvider, StoredArchive } from './storage-provider';
 import { ARCHIVE_NAME_PATTERN, ARCHIVES_FOLDER, contentTypeOf, derivedKeysOf, STORAGE_KEY_PATTERN, thumbnailKeyOf, urlOf } from './keys';
 import { StorageProviderError } from './storage-provider-error';
 

@@ -1,6 +1,6 @@
 import { createOpenAiClient, type OpenAiOptions } from '../openai-client';
 import OpenAI, { toFile } from 'openai';
-import type { TranscriptionProvider } from './index';
+import type { TranscriptionProvider } from './transcription-provider';
 import { TranscriptionProviderError } from './transcription-provider-error';
 
 /** Any OpenAI-compatible `/audio/transcriptions` API: OpenAI (Whisper, gpt-4o-transcribe), a local Whisper server… */
