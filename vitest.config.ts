@@ -44,7 +44,7 @@ export default defineConfig({
         },
       },
       integration('integration', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { TEST_DB: 'postgres' }, ['tests/server-process.test.ts', 'tests/server-kill.test.ts'])] : []),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { TEST_DB: 'postgres' }, ['tests/server-process.test.ts', 'tests/server-kill.test.ts', 'tests/several-processes.test.ts'])] : []),
       {
         resolve: { alias },
         test: {

@@ -227,7 +227,7 @@ describe('backup and restore', () => {
     const storage = where === 'bucket' ? createS3Storage(bucketOptions('scheduled')) : createLocalFolderStorage({ dir: path.join(dir, 'files') });
     const archives = where === 'bucket' ? createS3ArchiveStore(bucketOptions('scheduled')) : createFolderArchiveStore({ dir: path.join(dir, 'backups') });
     const backups = createBackupsService({ database: handle, storage, archives, dailyAtMinute: 3 * 60, keep: 2 });
-    const log = { info() {} } as never;
+    const log = { info() {}, debug() {} } as never;
     // Each case is an instance of its own: the days the other case's schedule claimed are not this one's.
     await handle.db.delete(scheduledClaims).where(eq(scheduledClaims.job, 'backup'));
     try {

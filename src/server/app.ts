@@ -296,7 +296,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   // With a PostgreSQL server several processes may serve the instance: they count in one place. PGlite is one
   // process by nature, and counts in its memory.
-  const sharedCounters = database.driver === 'postgres' && false;
+  const sharedCounters = database.driver === 'postgres';
   await app.register(rateLimit, { global: false, ...(sharedCounters ? { store: postgresRateLimitStore(database.db) } : {}) });
 
   await app.register(authRoutes(auth, { max: config.rateLimit.authMax, windowMs: config.rateLimit.authWindowMs }, originOf));
@@ -405,10 +405,11 @@ export async function buildApp(deps: AppDependencies) {
       .finally(() => waiting.forEach((done) => done()));
   }, config.reminderCheckIntervalMs);
   reminderTimer.unref();
-  // Automatic backups: checked every minute, written once a UTC day after their time (BACKUP_TIME).
+  // Automatic backups: checked every minute (BACKUP_CHECK_INTERVAL_SECONDS), written once a UTC day after their time
+  // (BACKUP_TIME) by whichever process claims the day first.
   const backupTimer = setInterval(() => {
     backups.runScheduled(app.log).catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed'));
-  }, 60_000);
+  }, config.backups.checkIntervalMs);
   backupTimer.unref();
 
   // Generations cut short by a stopped process give their daily slot back (docs/decisions/0028): at start

@@ -105,6 +105,8 @@ const envSchema = z.object({
   // Automatic backups under <DATA_DIR>/backups: each day at this UTC time ("off" to stop), keeping this many.
   BACKUP_TIME: optional(z.union([z.literal('off'), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UTC time such as 03:00, or off')])).default('03:00'),
   BACKUP_KEEP: optional(z.coerce.number().int().min(1).max(365)).default(7),
+  // How often each process looks whether the day's backup is due (one of them makes it).
+  BACKUP_CHECK_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(60),
   // Billing: Stripe when STRIPE_SECRET_KEY is set, the local sandbox otherwise.
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')),
@@ -218,6 +220,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       /** Minutes after midnight UTC of the daily backup; null when turned off. */
       dailyAtMinute: env.BACKUP_TIME === 'off' ? null : Number(env.BACKUP_TIME.slice(0, 2)) * 60 + Number(env.BACKUP_TIME.slice(3)),
       keep: env.BACKUP_KEEP,
+      checkIntervalMs: env.BACKUP_CHECK_INTERVAL_SECONDS * 1000,
     },
     registration: { mode: env.REGISTRATION, invitationTtlMs: env.INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000 },
     billing: billingMode(env) === 'stripe' && env.STRIPE_SECRET_KEY

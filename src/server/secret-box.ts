@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { keptSecret } from './kept-secret';
 
 /**
  * The secret that seals values kept in the database (the AI tab's API keys): SECRETS_KEY when set, otherwise
@@ -9,12 +9,7 @@ import path from 'node:path';
  */
 export function resolveSecretsKey(configured: string | null, dataDir: string): Buffer {
   if (configured) return Buffer.from(configured, 'utf8');
-  const file = path.join(dataDir, 'secrets-key');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return Buffer.from(secret, 'utf8');
+  return Buffer.from(keptSecret(path.join(dataDir, 'secrets-key')), 'utf8');
 }
 
 /** A sealed value could not be opened: another key sealed it, or it was altered. */

@@ -127,6 +127,7 @@ export function createBackupsService(deps: {
         log.info({ backup: backup.name, size: backup.size, storedIn: deps.archives.location }, 'scheduled backup written');
         return backup;
       });
+      if (!claimed.ran) log.debug({ day: today }, 'scheduled backup already claimed');
       return claimed.ran ? claimed.result : null;
     },
 
