@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Each zone's message is its own: scripts/lint-rules.test.ts finds by it the fixture that proves the zone fires.
 const layerZones = [
             // shared is isomorphic: it imports nothing of ours.
             { target: './src/shared', from: ['./src/server', './src/web', './tests', './e2e'], message: 'src/shared imports only zod.' },
@@ -16,11 +17,11 @@ const layerZones = [
             { target: './src/server/db', from: ['./src/server/modules', './src/server/plugins', './src/server/app.ts'], message: 'db is the bottom layer.' },
             { target: './src/server/providers', from: ['./src/server/modules', './src/server/plugins'], message: 'Providers know nothing of modules.' },
             // a repository talks to the database only.
-            { target: './src/server/modules/*/repository.ts', from: ['./src/server/modules/*/service.ts', './src/server/modules/*/routes.ts'], message: 'Repositories contain Drizzle queries only.' },
-            { target: './src/server/modules/*/repository.ts', from: './src/server/providers', message: 'Repositories contain Drizzle queries only.' },
+            { target: './src/server/modules/*/repository.ts', from: ['./src/server/modules/*/service.ts', './src/server/modules/*/routes.ts'], message: 'Repositories contain Drizzle queries only: they call no service or route.' },
+            { target: './src/server/modules/*/repository.ts', from: './src/server/providers', message: 'Repositories contain Drizzle queries only: they call no provider.' },
             // routes do not reach the database or repositories directly.
-            { target: './src/server/modules/*/routes.ts', from: './src/server/db', message: 'Routes call services; services call repositories.' },
-            { target: './src/server/modules/*/routes.ts', from: './src/server/modules/*/repository.ts', message: 'Routes call services; services call repositories.' },
+            { target: './src/server/modules/*/routes.ts', from: './src/server/db', message: 'Routes call services, never the database: services call repositories.' },
+            { target: './src/server/modules/*/routes.ts', from: './src/server/modules/*/repository.ts', message: 'Routes call services, never a repository: services call repositories.' },
             // web layering: components and lib import no feature and not the app.
             { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'Shared UI and libs import no feature.' },
             { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell.' },
