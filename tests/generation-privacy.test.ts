@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { GenerationRequest } from '@shared/contracts/generation';
@@ -105,6 +106,28 @@ describe('privacy of the conversation when it becomes a memory', () => {
       }
     } finally {
       vi.useRealTimers();
+    }
+
+    // Each person's book of that month: made from the same kept fields, it must not hold the phrase either — not
+    // in its bytes, not in its compressed streams, not in a text written as UTF-16 (bookmarks, the document's title).
+    const booked = new Date(monthStart.getTime() - 10 * 86_400_000);
+    const utf16 = Buffer.from(phrase, 'utf16le').swap16();
+    for (const { t, cookie, language } of makers) {
+      const book = await t.app.inject({ method: 'GET', url: `/api/memories/book?year=${booked.getUTCFullYear()}&month=${booked.getUTCMonth() + 1}&tz=UTC&lang=${language}`, headers: { cookie } });
+      expect(book.statusCode, book.body.slice(0, 200)).toBe(200);
+      const pdf = book.rawPayload;
+      const streams = [...pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)].flatMap((match) => {
+        try {
+          return [inflateSync(Buffer.from(match[1]!, 'latin1'))];
+        } catch {
+          return [];
+        }
+      });
+      expect(streams.length).toBeGreaterThan(0);
+      for (const bytes of [pdf, ...streams]) {
+        expect(bytes.includes(phrase)).toBe(false);
+        expect(bytes.includes(utf16)).toBe(false);
+      }
     }
 
     // The phrase really travelled: the stand-in received it, and the offline memories were made from it.
