@@ -15,6 +15,7 @@ import { renderArtwork } from '../src/server/providers/image/generative-art';
 import { prepareImage } from '../src/server/providers/storage/images';
 import { composeImagePrompt } from '../src/server/providers/text/offline-extractor';
 import { benchBackup } from './backup';
+import { benchBook } from './book';
 import { benchContinuity } from './continuity';
 import { benchGallery } from './gallery';
 import { benchLocalModel } from './local-model';
@@ -138,4 +139,5 @@ if (!only || only === 'mood') benchMood({ misread: process.argv.includes('--misr
 if (!only || only === 'companion') benchCompanion({ misread: process.argv.includes('--misread'), tuningOnly: process.argv.includes('--tuning-only') });
 if (!only || only === 'continuity') await benchContinuity();
 if (!only || only === 'backup') await benchBackup();
+if (!only || only === 'book') await benchBook();
 if (!only || only === 'shutdown') await benchShutdown();
