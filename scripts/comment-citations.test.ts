@@ -1,16 +1,17 @@
 // Comments state their rule in their own words. A reader of the repository cannot open "the specification's
-// section 5" or "the tracker's issue 10", so a citation of either is refused here, in every source folder and
-// the configuration files beside them. A decision record (docs/decisions/NNNN-*.md) or a public address may be
-// named instead; an RFC's numbered section may be cited, since anyone can read it.
+// section 5" or "the tracker's issue 10", so a citation of either is refused here, in every source folder, the
+// configuration files beside them and the documentation (docs/, the READMEs), which states its rules too. A
+// decision record (docs/decisions/NNNN-*.md) or a public address may be named instead; an RFC's numbered section
+// may be cited, since anyone can read it.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const FOLDERS = ['src', 'tests', 'e2e', 'scripts', 'bench', '.ci'];
-const ROOT_FILES = ['vite.config.ts', 'vitest.config.ts', 'eslint.config.js', 'drizzle.config.ts'];
-const SOURCE = /\.(?:[cm]?[jt]sx?)$|^run$/;
+const FOLDERS = ['src', 'tests', 'e2e', 'scripts', 'bench', '.ci', 'docs'];
+const ROOT_FILES = ['vite.config.ts', 'vitest.config.ts', 'eslint.config.js', 'drizzle.config.ts', 'README.md'];
+const SOURCE = /\.(?:[cm]?[jt]sx?|md)$|^run$/;
 const SELF = relative(root, fileURLToPath(import.meta.url));
 
 /** What a reader could not follow: a section sign with a number (unless it is an RFC's), or an issue number. */
@@ -40,13 +41,13 @@ function citationsIn(file: string, text: string): string[] {
 
 describe('comments that explain themselves', () => {
   it('finds what it should refuse, and lets the rest through', () => {
-    const refused = ['// spec \u00a79: six cards', '/** The matrix (issue 10, item 3). */', '// See Issue #42.', '// as the brief asks'];
+    const refused = ['// spec \u00a79: six cards', '/** The matrix (issue 10, item 3). */', '// See Issue #42.', '// as the brief asks', 'Spec \u00a72/\u00a74 describe the gallery.'];
     const allowed = ['// RFC 9110 \u00a713.1.2: weak comparison', '// https://github.com/o/r/issues/6893', '// docs/decisions/0041-coupon-codes.md'];
     for (const line of refused) expect(citationsIn('x.ts', line), line).toHaveLength(1);
     for (const line of allowed) expect(citationsIn('x.ts', line), line).toEqual([]);
   });
 
-  it('finds no section or issue citation in the source', () => {
+  it('finds no section or issue citation in the source or the documentation', () => {
     const files = [...FOLDERS, ...ROOT_FILES].flatMap(filesUnder).filter((file) => file !== SELF);
     expect(files.length).toBeGreaterThan(300);
     const found = files.flatMap((file) => citationsIn(file, readFileSync(`${root}${file}`, 'utf8')));
