@@ -103,3 +103,9 @@ export const CONTINUITY_FACTS_MAX = 5;
 export const CONTINUITY_FACT_MAX = 200;
 /** The whole context, in characters (about 600 tokens at most): it never grows with the gallery. */
 export const CONTINUITY_CONTEXT_MAX_CHARS = 2400;
+
+/**
+ * How many days a month's exhibition of the month before is offered on the home: the 1st to the 7th on the person's
+ * calendar (docs/decisions/0105-monthly-exhibition.md).
+ */
+export const EXHIBITION_OFFER_DAYS = 7;

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../limits';
 import { ianaTimeZoneSchema, imageSourceSchema, memoryShareSchema, memoryTitleSchema } from './memories';
 
-/**
- * How many days a month's exhibition of the month before is offered: from the 1st to the 7th, on the person's own
- * calendar (docs/decisions/0105-monthly-exhibition.md). After that the home is quiet again; a kept exhibition stays in
- * the gallery.
- */
-export const EXHIBITION_OFFER_DAYS = 7;
+export { EXHIBITION_OFFER_DAYS } from '../limits';
 
 /** A calendar month, `YYYY-MM`. */
 export const exhibitionMonthSchema = z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/);

@@ -1,7 +1,7 @@
 import type { Language } from '@shared/limits';
 import { SAFETY_INSTRUCTIONS } from '../../safety/instructions';
 import { MOOD_NAMES } from '../../understanding/labels';
-import type { LetterInput } from './index';
+import type { LetterInput } from './letter-input';
 import { TextProviderError } from './text-provider-error';
 
 /** Longest letter kept: a few short paragraphs; a model that rambles past it is cut at a sentence. */

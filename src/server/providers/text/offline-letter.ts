@@ -1,7 +1,7 @@
 import type { AgentGender, Language } from '@shared/limits';
 import { createRandom } from '../../understanding/seeded-random';
 import { POSITIVE_MOODS, type Mood } from '../../understanding/labels';
-import type { LetterDay, LetterInput } from './index';
+import type { LetterDay, LetterInput } from './letter-input';
 
 /**
  * The exhibition letter Souvenir writes itself, with no model: the month's own titles (quoted as the person kept
