@@ -1,9 +1,10 @@
 // "Download as a book" from the gallery: the book of a month is made, its progress shown and the file downloaded,
-// then its pages counted — in English on a desktop, and in French on a 375 px phone with the keyboard.
+// then its pages counted — in English on a desktop, and in French on a 375 px phone with the keyboard (axe clean).
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { countPdfPages } from '../src/shared/pdf-pages';
+import { blocking, describeFindings, scanPage } from './support/axe';
 import { bookUi } from './support/book-texts';
 import { openPage } from './support/browser';
 import { addMemories } from './support/database';
@@ -56,6 +57,9 @@ describe('download as a book', () => {
     const frDialog = phone.page.getByRole('dialog', { name: frTexts.open });
     await frDialog.getByLabel(frTexts.year).selectOption('2025');
     await frDialog.getByLabel(frTexts.month).selectOption('3');
+    // The dialog with its choices, on a phone: nothing serious for axe.
+    const findings = blocking(await scanPage(phone.page));
+    expect(findings, describeFindings('fr 375px book dialog', findings).join('\n')).toEqual([]);
     const widths = await phone.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll, `page is ${widths.scroll}px wide in a ${widths.client}px viewport`).toBeLessThanOrEqual(375);
     const french = await makeBook(phone.page, 'fr', async () => {
