@@ -98,7 +98,13 @@ export function benchSafety(options: { misread?: boolean } = {}) {
   const blind = readSafetyCorpus('blind');
   report('training set (learned from)', train, false);
   report('tuning set (thresholds chosen on it)', tune, !!options.misread);
-  report('BLIND set (never trained or tuned on)', blind, !!options.misread);
+  // Two blind sets by different writers. The first has been read at every kept change since it was written, so
+  // its figures have been seen many times; the second is kept for fresh readings, and its misread messages are
+  // never printed, so that nobody tunes on them.
+  const second = (r: SafetyRecord) => /^blind-b[34]\b/.test(r.source);
+  report('BLIND set 1 (b1, b2: never trained or tuned on; read at each change)', blind.filter((r) => !second(r)), !!options.misread);
+  report('BLIND set 2 (b3, b4: never trained or tuned on; misreads never printed)', blind.filter(second), false);
+  report('BLIND sets 1 and 2 together', blind, false);
 
   // Most of what people write is an ordinary evening: the everyday messages kept for tuning (one in five).
   const everyday = readSet(everydayExamples('tune'), safetyModel());

@@ -27,10 +27,12 @@ describe('the shipped crisis head', () => {
   }, 60_000);
 });
 
-// A fixed slice of the blind set (every third message): the floor is a little under what the head read the
-// first time, so a change that makes it fall back fails here. The whole blind set is read by the bench.
+// A fixed slice of the first blind set (every third message of b1 and b2): the floor is a little under what the
+// head read the first time, so a change that makes it fall back fails here. The bench reads both blind sets whole.
 describe('a fixed slice of the blind set holds the floor', () => {
-  const slice = readSafetyCorpus('blind').filter((_, i) => i % 3 === 0);
+  const slice = readSafetyCorpus('blind')
+    .filter((r) => /^blind-b[12]\b/.test(r.source))
+    .filter((_, i) => i % 3 === 0);
   const read = readSet(slice, safetyModel());
   const describeMiss = (r: { record: SafetyRecord; level: string }) => `${r.record.label} read as ${r.level}: ${r.record.text}`;
   for (const language of ['en', 'fr'] as const) {
