@@ -28,8 +28,9 @@ const voiceEnv = {
   AI_TRANSCRIBE_BASE_URL: standIn.baseUrl,
   AI_TRANSCRIBE_MODEL: 'stand-in-whisper',
   AI_API_KEY: 'sk-test-key',
-  // Long enough for a 25 MB upload to the stand-in on a busy machine, short enough to prove the timeout.
-  AI_TIMEOUT_SECONDS: '3',
+  // Long enough for a 25 MB upload to the stand-in on a busy machine (3 s once was not, with a model training
+  // beside the suite), short enough to prove the timeout: one test waits it out.
+  AI_TIMEOUT_SECONDS: '8',
   RATE_LIMIT_CHAT_MAX: '1000',
 };
 const t = await createTestApp({ ...voiceEnv, LOG_LEVEL: 'trace' });

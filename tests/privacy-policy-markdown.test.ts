@@ -18,8 +18,8 @@ const t = await createTestApp({ PRIVACY_EMAIL: 'privacy@souvenir.example' });
  * 4.8 s for the shortest of these texts, 24 s for the longest.
  */
 const LOOP_STALL_MAX_MS = 600;
-/** Starting a worker thread under tsx, cold, on a busy test machine. */
-const WORKER_START_SLACK_MS = 3_000;
+/** Starting a worker thread under tsx, cold, on a busy test machine: 4.1 s was seen with a model training beside. */
+const WORKER_START_SLACK_MS = 5_000;
 
 const put = (cookie: string, language: string, content: string) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/privacy-policy/${language}`, headers: { cookie, origin: TEST_ORIGIN }, payload: { content } });
