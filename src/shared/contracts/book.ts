@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GALLERY_YEAR_MIN, LANGUAGES } from '../limits';
-import { ianaTimeZoneSchema } from './memories';
+import { LANGUAGES } from '../limits';
+import { ianaTimeZoneSchema, monthSchema, yearSchema } from './memories';
 
 /**
  * GET /api/memories/book?year=2026&month=3&tz=Europe/Paris&lang=fr — the person's memories of one year, or one
@@ -8,17 +8,8 @@ import { ianaTimeZoneSchema } from './memories';
  * oldest first. `lang` is the interface's language (the profile's when absent).
  */
 export const bookQuerySchema = z.object({
-  year: z.coerce
-    .number({ error: 'validation.yearInvalid' })
-    .int('validation.yearInvalid')
-    .min(GALLERY_YEAR_MIN, 'validation.yearInvalid')
-    .max(9999, 'validation.yearInvalid'),
-  month: z.coerce
-    .number({ error: 'validation.monthInvalid' })
-    .int('validation.monthInvalid')
-    .min(1, 'validation.monthInvalid')
-    .max(12, 'validation.monthInvalid')
-    .optional(),
+  year: yearSchema,
+  month: monthSchema.optional(),
   tz: ianaTimeZoneSchema.default('UTC'),
   lang: z.enum(LANGUAGES, { error: 'validation.languageRequired' }).optional(),
 });

@@ -62,11 +62,18 @@ export const ianaTimeZoneSchema = z
   }, 'validation.timeZoneInvalid');
 const timeZoneSchema = ianaTimeZoneSchema.default('UTC');
 
-const yearSchema = z.coerce
+export const yearSchema = z.coerce
   .number({ error: 'validation.yearInvalid' })
   .int('validation.yearInvalid')
   .min(GALLERY_YEAR_MIN, 'validation.yearInvalid')
   .max(9999, 'validation.yearInvalid');
+
+/** A month of a year, 1 to 12. */
+export const monthSchema = z.coerce
+  .number({ error: 'validation.monthInvalid' })
+  .int('validation.monthInvalid')
+  .min(1, 'validation.monthInvalid')
+  .max(12, 'validation.monthInvalid');
 
 /**
  * GET /api/memories?filter=all|favorites&year=2025&month=3&page=1&tz=Europe/Paris — one gallery page
@@ -77,12 +84,7 @@ export const galleryQuerySchema = z
   .object({
     filter: z.enum(GALLERY_FILTERS, { error: 'validation.filterInvalid' }).default('all'),
     year: yearSchema.optional(),
-    month: z.coerce
-      .number({ error: 'validation.monthInvalid' })
-      .int('validation.monthInvalid')
-      .min(1, 'validation.monthInvalid')
-      .max(12, 'validation.monthInvalid')
-      .optional(),
+    month: monthSchema.optional(),
     page: z.coerce
       .number({ error: 'validation.pageInvalid' })
       .int('validation.pageInvalid')

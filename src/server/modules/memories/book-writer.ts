@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import type { Language } from '@shared/limits';
+import { projectRoot } from '../../understanding/corpus';
 
 /** What a memory's page shows: nothing else of the day ever reaches the book. */
 export interface BookPage {
@@ -44,16 +44,8 @@ const FACES = {
 } as const;
 type Face = keyof typeof FACES;
 
-/** The faces' folder beside this file, found from the source or from the bundled server (project root + path). */
-function fontsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'src/server/modules/memories/book-fonts');
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('Cannot find the project root (package.json) to locate the book fonts');
-    dir = parent;
-  }
-}
+/** The faces' folder, found from the source or from the bundled server. */
+const fontsFolder = () => path.join(projectRoot(), 'src/server/modules/memories/book-fonts');
 
 let faces: Record<Face, Buffer> | undefined;
 /** The four faces, read once (about 170 KB); each book embeds only the letters it uses. */
