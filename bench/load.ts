@@ -12,6 +12,10 @@
 //   BENCH_LOAD_DURATION_S=20 BENCH_LOAD_RATE=300 npm run bench:load -- pglite
 //   npm run bench:load -- public                               the anonymous public pages beside /api/health only
 //                                                             (10 connections, BENCH_PUBLIC_DURATION_S each, 10 s)
+//   npm run bench:load -- processes                            PostgreSQL only: the saturated phase on one process,
+//                                                             then on two sharing the database and the data folder
+//                                                             (each connection kept to one of them, half each); also
+//                                                             run after the PostgreSQL figures when nothing is named
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
@@ -306,6 +310,62 @@ async function benchDatabase(label: string, env: Record<string, string>, open: (
   }
 }
 
+/**
+ * The saturated phase on one process, then on two serving the same database and data folder, the connections of each
+ * line split between them as a load balancer would. The client has no proxy of its own in between: on two cores a
+ * proxy in the client's process would be what is measured. Client and both servers share the machine.
+ */
+async function benchTwoProcesses(url: string) {
+  const env = { DATABASE_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_CHAT_MAX: '1000000', CHAT_OFFLINE_DELAY_MS: '15' };
+  const first = await startApp({ env, startTimeoutMs: 90_000 });
+  let second: RunningApp | null = null;
+  try {
+    const accounts = Array.from({ length: PEOPLE }, (_, i) => ({ email: `load-${i}-${randomBytes(4).toString('hex')}@example.test`, password: `pw-${randomBytes(8).toString('hex')}` }));
+    for (const a of accounts) await signUp(first, a.email, a.password);
+    const handle = await openDatabase({ kind: 'postgres', url });
+    let seeded: Map<string, { memoryIds: string[]; shareToken: string }>;
+    try {
+      seeded = await seedPeople(handle.db, accounts.map((a) => a.email));
+    } finally {
+      await handle.close();
+    }
+    const people: Person[] = [];
+    for (const a of accounts) people.push({ ...a, cookie: await signIn(first, a.email, a.password), ...seeded.get(a.email)! });
+    await checkMix(first.baseUrl, people);
+    console.log(`
+PostgreSQL server, one process then two: ${PEOPLE} people × ${MEMORIES_EACH} memories`);
+    await run(first.baseUrl, people, scenarios(first.baseUrl)[1]!, 5);
+    const one = await saturatedPhase(first.baseUrl, people);
+
+    // The second process shares the first one's data folder (its secrets) and public address: a page of the first
+    // address may write through either.
+    second = await startApp({ env: { ...env, DATA_DIR: first.dataDir, PUBLIC_URL: first.baseUrl }, startTimeoutMs: 90_000 });
+    const bases = [first.baseUrl, second.baseUrl];
+    const mix = scenarios(first.baseUrl);
+    await run(second.baseUrl, people, mix[1]!, 5);
+    const halves = await Promise.all(mix.flatMap((scenario) => bases.map((base) => run(base, people, { ...scenario, connections: Math.ceil(scenario.connections / 2) }))));
+    const two = mix.map((_, i): Figures => {
+      const [a, b] = [halves[2 * i]!, halves[2 * i + 1]!];
+      return {
+        rps: a.rps + b.rps,
+        requests: a.requests + b.requests,
+        p50: Math.max(a.p50, b.p50),
+        p95: Math.max(a.p95, b.p95),
+        p99: Math.max(a.p99, b.p99),
+        errors: a.errors + b.errors,
+        detail: `first: ${a.detail ?? ''}; second: ${b.detail ?? ''}`,
+      };
+    });
+    print(`saturated on two processes: the same ${CONNECTIONS} connections, half on each, ${DURATION_S} s (latencies: the slower process's)`, mix, two);
+    const total = (figures: Figures[]) => figures.reduce((sum, f) => sum + f.rps, 0);
+    console.log(`
+  throughput: one process ${total(one).toFixed(0)} req/s, two processes ${total(two).toFixed(0)} req/s (${((total(two) / total(one)) * 100).toFixed(0)} %)`);
+  } finally {
+    await second?.stop();
+    await first.stop();
+  }
+}
+
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped afterwards. */
 async function withPostgresDatabase(adminUrl: string, work: (url: string) => Promise<void>) {
   const name = `souvenir_bench_${randomBytes(4).toString('hex')}`;
@@ -342,14 +402,17 @@ if (only === 'public') {
 if (!only || only === 'pglite') {
   await benchDatabase('Embedded PGlite (DATA_DIR on disk)', {}, (dataDir) => openDatabase({ kind: 'pglite', dataDir }));
 }
-if (!only || only === 'postgres') {
+if (!only || only === 'postgres' || only === 'processes') {
   if (!pgUrl) {
     console.log('\nPostgreSQL: skipped — set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to an account that may create databases, e.g.');
     console.log('  BENCH_DATABASE_URL=postgres://souvenir_test:souvenir_test@127.0.0.1:5432/postgres npm run bench:load');
-    if (only === 'postgres') process.exit(1);
+    if (only) process.exit(1);
   } else {
-    await withPostgresDatabase(pgUrl, (url) =>
-      benchDatabase('PostgreSQL server (DATABASE_URL)', { DATABASE_URL: url }, () => openDatabase({ kind: 'postgres', url })),
-    );
+    if (only !== 'processes') {
+      await withPostgresDatabase(pgUrl, (url) =>
+        benchDatabase('PostgreSQL server (DATABASE_URL)', { DATABASE_URL: url }, () => openDatabase({ kind: 'postgres', url })),
+      );
+    }
+    await withPostgresDatabase(pgUrl, (url) => benchTwoProcesses(url));
   }
 }

@@ -250,4 +250,31 @@ describe('the private model in the AI tab', { timeout: 90_000 }, () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('lets one process at a time download into a data folder that several share', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'souvenir-shared-models-'));
+    try {
+      // Two processes on one database and one data folder, as two containers sharing a volume.
+      const first = await createTestApp({ DATA_DIR: dataDir, LOCAL_MODEL_THREADS: '1' });
+      const other = await createTestApp({ DATA_DIR: dataDir, LOCAL_MODEL_THREADS: '1' });
+      const admin = await createUser(first, { admin: true });
+      const started = await as(first, admin.cookie, 'POST', '/api/admin/ai/local/downloads', { kind: 'url', url: `${host}/stall/shared.gguf`, sha256: servedHash, sizeBytes: served.length });
+      expect(started.statusCode).toBe(200);
+      // The same file, or another: either would write into the folder the first is writing to.
+      for (const fileName of ['shared.gguf', 'another.gguf']) {
+        const refused = await as(other, admin.cookie, 'POST', '/api/admin/ai/local/downloads', { kind: 'url', url: `${host}/models/${fileName}`, sha256: servedHash, sizeBytes: served.length });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error.code).toBe('MODEL_DOWNLOAD_ELSEWHERE');
+      }
+      expect(existsSync(path.join(dataDir, 'models', 'another.gguf.part'))).toBe(false);
+      // The first stops (its download pauses): the other may download now.
+      await first.app.close();
+      const after = await as(other, admin.cookie, 'POST', '/api/admin/ai/local/downloads', { kind: 'url', url: `${host}/models/another.gguf`, sha256: servedHash, sizeBytes: served.length });
+      expect(after.statusCode).toBe(200);
+      expect((await downloadEnded(admin.cookie, 'another.gguf', other)).download).toMatchObject({ state: 'done', receivedBytes: served.length });
+      await other.app.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -203,7 +203,10 @@ export async function buildApp(deps: AppDependencies) {
     gpu: config.localModel.gpu,
     checkDownloadUrl: (url) => requireReachableAddress(url, 'url'),
   });
-  const localModels = createLocalModelsService({ runtime: localRuntime, onDownloadDone: () => ai.forget() });
+  // Scheduled work, and the model downloads into a data folder several processes may share, are done by one of the
+  // processes sharing the database at a time (docs/decisions/0106).
+  const claims = createScheduledClaims(database.db);
+  const localModels = createLocalModelsService({ runtime: localRuntime, onDownloadDone: () => ai.forget(), claims });
   // Every AI capability is resolved per request: the AI tab's choice, else the environment, else the built-in default.
   const ai = createAiService({
     repository: createAiRepository(database.db),
@@ -319,8 +322,6 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(supportRoutes({ session, admin, support, originOf }));
   await app.register(invitationsRoutes({ admin, invitations, originOf }));
   await app.register(signInRoutes({ admin, signIn }));
-  // Scheduled work is done by one of the processes sharing the database (docs/decisions/0106).
-  const claims = createScheduledClaims(database.db);
   // Changes answered here reach the other processes' kept pages, and theirs reach ours.
   const changes = createChangeNotices(database, app.log);
   const backups = createBackupsService({
@@ -456,6 +457,7 @@ export async function buildApp(deps: AppDependencies) {
     await backups.close();
     // Ends the model workers; downloads pause and resume at the next start.
     await localRuntime.close();
+    await localModels.close();
   });
   app.decorate('routeList', routeList);
   app.decorate('backgroundTasks', { pending: backgroundTasks.pending, settled: backgroundTasks.settled });

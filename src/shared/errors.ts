@@ -72,6 +72,8 @@ export const ERROR_STATUS = {
   BOOK_EMPTY: 404,
   /** A memory book of more memories than one book holds (BOOK_MAX_MEMORIES): a month is asked for instead. */
   BOOK_TOO_LARGE: 422,
+  /** Processes sharing a data folder download models one at a time: another one is downloading now. */
+  MODEL_DOWNLOAD_ELSEWHERE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -41,7 +41,25 @@ export function createScheduledClaims(db: Database, options: { leaseMs?: number;
    * let go at the end, so the same job may run again later (a pass at each start).
    */
   async function run<T>(job: string, period: string, work: () => Promise<T>, mode: 'once' | 'exclusive' = 'once'): Promise<{ ran: true; result: T } | { ran: false }> {
-    if (!(await claim(job, period))) return { ran: false };
+    const held = await take(job, period);
+    if (!held) return { ran: false };
+    try {
+      const result = await work();
+      if (mode === 'once') await held.finish();
+      else await held.release();
+      return { ran: true, result };
+    } catch (error) {
+      await held.release().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * Takes `job` for `period` and keeps its lease alive until `finish` (done for the period) or `release` (free
+   * for anyone again); null when another process holds it or finished it.
+   */
+  async function take(job: string, period: string): Promise<{ finish(): Promise<void>; release(): Promise<void> } | null> {
+    if (!(await claim(job, period))) return null;
     const renew = setInterval(() => {
       db.update(scheduledClaims)
         .set({ leaseUntil: leaseEnd })
@@ -52,17 +70,16 @@ export function createScheduledClaims(db: Database, options: { leaseMs?: number;
         );
     }, Math.max(1000, Math.floor(leaseMs / 3)));
     renew.unref();
-    try {
-      const result = await work();
-      if (mode === 'once') await db.update(scheduledClaims).set({ finishedAt: sql`now()` }).where(mine(job, period));
-      else await release(job, period);
-      return { ran: true, result };
-    } catch (error) {
-      await release(job, period).catch(() => undefined);
-      throw error;
-    } finally {
-      clearInterval(renew);
-    }
+    return {
+      async finish() {
+        clearInterval(renew);
+        await db.update(scheduledClaims).set({ finishedAt: sql`now()` }).where(mine(job, period));
+      },
+      async release() {
+        clearInterval(renew);
+        await release(job, period);
+      },
+    };
   }
 
   async function release(job: string, period: string): Promise<void> {
@@ -72,6 +89,7 @@ export function createScheduledClaims(db: Database, options: { leaseMs?: number;
   return {
     holder,
     run,
+    take,
     /** Old finished claims go; any process may do it, as often as it likes. */
     async dropOld(): Promise<void> {
       await db.delete(scheduledClaims).where(lt(scheduledClaims.finishedAt, sql`now() - ${KEEP_FINISHED_MS} * interval '1 millisecond'`));

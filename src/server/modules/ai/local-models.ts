@@ -14,6 +14,7 @@ import {
   type LocalModelTestRequest,
 } from '@shared/contracts/ai';
 import { AppError } from '../../app-error';
+import type { ScheduledClaims } from '../../db/scheduled-claims';
 import { requireReachableAddress } from './address-rule';
 import { SUGGESTED_MODELS, type ModelEntry } from '../../providers/local-model/catalogue';
 import { LocalModelError, type LocalModelRuntime } from '../../providers/local-model/runtime';
@@ -49,8 +50,17 @@ const modelFileRefused = (message: string, key: string) => new AppError('VALIDAT
  * for the AI tab, /api/health and the registry. Files are named by their plain name only, so nothing outside
  * that folder can be read; download addresses follow the AI tab's address rule, redirects included.
  */
-export function createLocalModelsService(deps: { runtime: LocalModelRuntime; onDownloadDone: () => void }) {
+export function createLocalModelsService(deps: {
+  runtime: LocalModelRuntime;
+  onDownloadDone: () => void;
+  /**
+   * Processes sharing the data folder download into the same files: one process at a time downloads, holding a
+   * claim while any of its downloads runs. Without it (one process) nothing is claimed.
+   */
+  claims?: ScheduledClaims;
+}) {
   const { runtime } = deps;
+  const downloads = heldDownloads(deps.claims);
   const modelsDir = runtime.resolveModelPath('.');
   const fileOf = (fileName: string) => runtime.resolveModelPath(fileName);
 
@@ -134,11 +144,14 @@ export function createLocalModelsService(deps: { runtime: LocalModelRuntime; onD
   }
 
   /** The registry may be waiting for this file to answer with it: told when the download ends. */
-  const watch = (id: string, log: FastifyBaseLogger) =>
-    void runtime.downloads.finished(id).then((progress) => {
+  const watch = (id: string, log: FastifyBaseLogger) => {
+    downloads.started();
+    void runtime.downloads.finished(id).then(async (progress) => {
       log.info({ model: progress.fileName, state: progress.state, failure: progress.failure, upstreamStatus: progress.status }, 'local model download ended');
       deps.onDownloadDone();
+      await downloads.ended();
     });
+  };
 
   return {
     statusOf,
@@ -147,11 +160,20 @@ export function createLocalModelsService(deps: { runtime: LocalModelRuntime; onD
 
     /** Continues the downloads a stopped server left unfinished. */
     async resume(log: FastifyBaseLogger) {
+      // Another process downloading into the same folder continues its own, and this one leaves them alone.
+      if (!(await downloads.hold())) {
+        log.info('local model downloads are held by another process');
+        return;
+      }
       for (const progress of await runtime.downloads.resume()) {
         log.info({ model: progress.fileName }, 'local model download resumed');
         watch(progress.id, log);
       }
+      await downloads.letGoIfIdle();
     },
+
+    /** Lets the downloads' claim go (they pause with the runtime and resume at the next start, here or elsewhere). */
+    close: () => downloads.close(),
 
     /** Refuses a model file the local model cannot answer with: another capability, or a file neither here nor arriving. */
     requireUsable(capability: AiCapability, fileName: string) {
@@ -178,7 +200,13 @@ export function createLocalModelsService(deps: { runtime: LocalModelRuntime; onD
           log.info({ model: entry.fileName, reason: check.reason }, 'local model download refused');
           return refusal(check.reason!, check.memory.neededBytes, check.disk.neededBytes, check.disk.freeBytes);
         }
-        await runtime.downloads.start(entry);
+        if (!(await downloads.hold())) throw new AppError('MODEL_DOWNLOAD_ELSEWHERE', 'Another process of this server is downloading a model. Try again once it has finished.');
+        try {
+          await runtime.downloads.start(entry);
+        } catch (error) {
+          await downloads.letGoIfIdle();
+          throw error;
+        }
         log.info({ model: entry.fileName }, 'local model download started');
         watch(entry.id, log);
       }
@@ -223,3 +251,40 @@ export function createLocalModelsService(deps: { runtime: LocalModelRuntime; onD
   };
 }
 export type LocalModelsService = ReturnType<typeof createLocalModelsService>;
+
+/** The one claim of this process's downloads: taken before the first starts, let go when the last has ended. */
+function heldDownloads(claims: ScheduledClaims | undefined) {
+  let claim: { release(): Promise<void> } | null = null;
+  let running = 0;
+  let turn: Promise<unknown> = Promise.resolve();
+  // One change of the claim at a time: a download starting while the last one's claim is let go waits for it.
+  const inTurn = <T>(step: () => Promise<T>): Promise<T> => {
+    const next = turn.then(step, step);
+    turn = next.catch(() => undefined);
+    return next;
+  };
+  const letGo = async () => {
+    const held = claim;
+    claim = null;
+    await held?.release().catch(() => undefined);
+  };
+  return {
+    hold: () =>
+      inTurn(async () => {
+        if (!claims || claim) return true;
+        claim = await claims.take('model-downloads', 'data-folder');
+        return claim !== null;
+      }),
+    started: () => void (running += 1),
+    ended: () =>
+      inTurn(async () => {
+        running -= 1;
+        if (running === 0) await letGo();
+      }),
+    letGoIfIdle: () =>
+      inTurn(async () => {
+        if (running === 0) await letGo();
+      }),
+    close: () => inTurn(letGo),
+  };
+}
