@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ChatProvider } from '../chat/chat-provider';
-import type { TextProvider } from '../text/index';
+import type { TextProvider } from '../text/text-provider';
 import { createLocalModelChat } from './chat';
 import { createModelDownloads, type ModelDownloads } from './downloads';
 import { LocalModelError, type GenerationOptions, type GenerationResult, type LocalModelGenerator, type LocalModelStatus } from './generation';

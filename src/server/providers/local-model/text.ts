@@ -1,7 +1,7 @@
 import { MEMORY_TITLE_MAX } from '@shared/limits';
 import { withMoodNote } from '../text/mood-note';
 import { letterFrom, letterInstructions, letterMaterial } from '../text/exhibition-letter-prompt';
-import type { MemoryTextInput, TextProvider } from '../text/index';
+import type { MemoryTextInput, TextProvider } from '../text/text-provider';
 import type { LetterInput } from '../text/letter-input';
 import { TextProviderError } from '../text/text-provider-error';
 import { imagePromptFrom, INSTRUCTIONS, memoryTextsFrom, PROMPT_ONLY, transcript, withoutControls } from '../text/openai-compatible';

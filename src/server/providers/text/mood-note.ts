@@ -1,5 +1,5 @@
 import { MOOD_NAMES } from '../../understanding/labels';
-import type { MemoryTextInput } from './index';
+import type { MemoryTextInput } from './text-provider';
 
 /**
  * The line an AI writer is given with the day's mood, so the title and reflection it writes are in the mood the

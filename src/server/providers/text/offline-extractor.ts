@@ -3,7 +3,7 @@ import { createRandom } from '../../understanding/seeded-random';
 import { readMood, seedOf, understandDay, type MoodReading } from '../mood/analyse';
 import type { Mood, Theme } from '../mood/lexicon';
 import { IMAGE_PROMPT_MAX } from './image-prompt-max';
-import type { ImagePromptInput, MemoryTextInput, MemoryTexts, PartOfDay, TextProvider, TextTurn } from './index';
+import type { ImagePromptInput, MemoryTextInput, MemoryTexts, PartOfDay, TextProvider, TextTurn } from './text-provider';
 import type { LetterInput } from './letter-input';
 import { offlineExhibitionLetter } from './offline-letter';
 

@@ -5,7 +5,7 @@ import { MEMORY_TITLE_MAX, type Language } from '@shared/limits';
 import { IMAGE_PROMPT_MAX } from './image-prompt-max';
 import { withMoodNote } from './mood-note';
 import { letterFrom, letterInstructions, letterMaterial } from './exhibition-letter-prompt';
-import type { MemoryTextInput, TextProvider, TextTurn } from './index';
+import type { MemoryTextInput, TextProvider, TextTurn } from './text-provider';
 import type { LetterInput } from './letter-input';
 import { TextProviderError } from './text-provider-error';
 
