@@ -3,7 +3,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BOOK_PAGES_HEADER } from '@shared/contracts/book';
 import { countPdfPages } from '@shared/pdf-pages';
+import { sql } from 'drizzle-orm';
+import { souvenirs } from '@server/db/schema/index';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
+import { StorageProviderError } from '@server/providers/storage/storage-provider-error';
 import { addMemory, type MemoryInput } from './factories/memory';
 import { createUser } from './factories/user';
 import { createTestApp } from './support/app';
@@ -11,6 +14,21 @@ import { createTestApp } from './support/app';
 // Three books an hour per person here, so the limit itself can be reached in a test.
 const t = await createTestApp({ RATE_LIMIT_BOOK_MAX: '3' });
 const storage = createLocalFolderStorage({ dir: path.join(t.dataDir, 'files') });
+// A second app whose file store stops answering on demand, as a bucket out of reach would.
+let storeDown = false;
+const failingFiles = createLocalFolderStorage({ dir: path.join(t.dataDir, 'files') });
+const unreachable = await createTestApp(
+  {},
+  {
+    storage: {
+      ...failingFiles,
+      get: async (key: string) => {
+        if (storeDown) throw new StorageProviderError('network');
+        return failingFiles.get(key);
+      },
+    },
+  },
+);
 const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#9a4a2c' } }).png().toBuffer();
 
 const book = (cookie: string | undefined, query: string) =>
@@ -119,5 +137,39 @@ describe('GET /api/memories/book (a year or a month as a PDF book)', () => {
     const other = await createUser(t);
     await memory(other.id, 'Other', '2026-05-05T12:00:00Z');
     expect((await book(other.cookie, '?year=2026')).statusCode).toBe(200);
+  });
+
+  it('asks for a month when a year holds more memories than one book, before making anything', async () => {
+    const user = await createUser(t);
+    await t.db.execute(sql`
+      insert into ${souvenirs} (user_id, title, image_url, prompt, poetic_summary, created_at)
+      select ${user.id}, 'Many ' || n, '/files/memories/none.png', 'A painting', 'A reflection.', timestamptz '2026-01-01 12:00+00' + n * interval '8 hours'
+        from generate_series(1, 1001) as n`);
+    const response = await book(user.cookie, '?year=2026');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({ code: 'BOOK_TOO_LARGE' });
+    // One every eight hours: January holds 91 of them, a book of its own.
+    const january = await book(user.cookie, '?year=2026&month=1');
+    expect(january.statusCode).toBe(200);
+    expect(january.headers[BOOK_PAGES_HEADER]).toBe('92');
+  });
+
+  it('fails the download, never a book that looks whole, when the file store cannot be reached', async () => {
+    const user = await createUser(unreachable);
+    await memory(user.id, 'Before the store fell', '2026-07-01T12:00:00Z');
+    await memory(user.id, 'After it', '2026-07-02T12:00:00Z');
+    storeDown = true;
+    try {
+      const response = await unreachable.app.inject({ method: 'GET', url: '/api/memories/book?year=2026&month=7', headers: { cookie: user.cookie } }).catch((error: unknown) => error);
+      // Either the connection breaks, or what arrived is cut short: no end of file, fewer pages than announced.
+      if (!(response instanceof Error)) {
+        const pdf = (response as Awaited<ReturnType<typeof book>>).rawPayload;
+        expect(pdf.toString('latin1')).not.toContain('%%EOF');
+        expect(countPdfPages(pdf)).toBeLessThan(3);
+      }
+      expect(unreachable.logs.join('')).toContain('memory book failed part-way');
+    } finally {
+      storeDown = false;
+    }
   });
 });
