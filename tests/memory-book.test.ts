@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { souvenirs } from '@server/db/schema/index';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import { StorageProviderError } from '@server/providers/storage/storage-provider-error';
+import { CRISIS_IMAGE_PROMPT, crisisMemoryTexts } from '@server/safety/replies';
 import { addMemory, type MemoryInput } from './factories/memory';
 import { createUser } from './factories/user';
 import { createTestApp } from './support/app';
@@ -137,6 +138,18 @@ describe('GET /api/memories/book (a year or a month as a PDF book)', () => {
     const other = await createUser(t);
     await memory(other.id, 'Other', '2026-05-05T12:00:00Z');
     expect((await book(other.cookie, '?year=2026')).statusCode).toBe(200);
+  });
+
+  it('keeps a crisis day’s memory in its place, as the gallery does', async () => {
+    const user = await createUser(t);
+    const calm = crisisMemoryTexts('en', null);
+    await memory(user.id, 'Before', '2026-08-01T12:00:00Z');
+    await memory(user.id, calm.title, '2026-08-02T12:00:00Z', { prompt: CRISIS_IMAGE_PROMPT, poeticSummary: calm.poeticSummary });
+    await memory(user.id, 'After', '2026-08-03T12:00:00Z');
+    const gallery = await t.app.inject({ method: 'GET', url: '/api/memories?year=2026&month=8', headers: { cookie: user.cookie } });
+    const response = await book(user.cookie, '?year=2026&month=8');
+    expect(countPdfPages(response.rawPayload)).toBe(gallery.json().total + 1);
+    expect(countPdfPages(response.rawPayload)).toBe(4);
   });
 
   it('asks for a month when a year holds more memories than one book, before making anything', async () => {
