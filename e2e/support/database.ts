@@ -54,9 +54,15 @@ export interface SeededMemory {
 
 /**
  * Gives the person memories as the generation would have stored them: a real artwork and its thumbnail
- * in the app's file storage, and the row. Answers the memories' ids, in the order given.
+ * in the app's file storage, and the row. Answers the memories' ids, in the order given. `more` adds rows of its
+ * own in the same stop of the app (each stop is a restart of a few seconds).
  */
-export async function addMemories(app: RunningApp, email: string, memories: SeededMemory[]): Promise<string[]> {
+export async function addMemories(
+  app: RunningApp,
+  email: string,
+  memories: SeededMemory[],
+  more?: (db: Database, userId: string) => Promise<void>,
+): Promise<string[]> {
   const ids: string[] = [];
   await withStoppedApp(app, async (db) => {
     const userId = await userIdOf(db, email);
@@ -79,6 +85,7 @@ export async function addMemories(app: RunningApp, email: string, memories: Seed
         .returning({ id: souvenirs.id });
       ids.push(row!.id);
     }
+    await more?.(db, userId);
   });
   return ids;
 }

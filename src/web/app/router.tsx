@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
         path: '/shared/:token',
         lazy: page(() => import('@web/features/memories/pages/shared-memory-page'), (m) => m.SharedMemoryPage),
       },
+      {
+        path: '/shared/exhibition/:token',
+        lazy: page(withOwnTexts('exhibitions', () => import('@web/features/exhibitions/pages/shared-exhibition-page')), (m) => m.SharedExhibitionPage),
+      },
       { path: '/unsubscribe', lazy: page(() => import('@web/features/unsubscribe/pages/unsubscribe-page'), (m) => m.UnsubscribePage) },
       {
         lazy: page(loadMainLayout, (m) => m.MainLayout),
@@ -101,6 +105,10 @@ export const routes: RouteObject[] = [
               { path: 'support', lazy: page(() => import('@web/features/support/pages/support-page'), (m) => m.SupportPage) },
               { path: 'pricing', lazy: page(() => import('@web/features/billing/pages/pricing-page'), (m) => m.PricingPage) },
               { path: 'memories', lazy: page(() => import('@web/features/memories/pages/gallery-page'), (m) => m.GalleryPage) },
+              {
+                path: 'exhibitions/:id',
+                lazy: page(withOwnTexts('exhibitions', () => import('@web/features/exhibitions/pages/exhibition-page')), (m) => m.ExhibitionPage),
+              },
               { path: 'memories/year', lazy: page(() => import('@web/features/memories/pages/mood-year-page'), (m) => m.MoodYearPage) },
               {
                 path: 'memories/:id',

@@ -12,6 +12,7 @@ import { useGalleryYears } from '../api/get-gallery-years';
 import { BookDialog } from '../components/book-dialog';
 import { GalleryPeriod } from '../components/gallery-period';
 import { GalleryResults, type GalleryEmptyKind } from '../components/gallery-results';
+import { KeptExhibitions } from '../components/kept-exhibitions';
 
 /** The gallery's state, all of it in the address (?filter=favorites&year=2025&month=3&page=2). */
 interface GalleryParams {
@@ -125,6 +126,8 @@ export function GalleryPage() {
           {total !== undefined && total > 0 ? t(filter === 'favorites' ? 'countFavorites' : 'count', { count: total }) : null}
         </p>
       </header>
+
+      <KeptExhibitions />
 
       <Tabs value={filter} onValueChange={(value) => go({ filter: value === 'favorites' ? 'favorites' : 'all', year, month, page: 1 })} className="space-y-10">
         <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
