@@ -178,8 +178,10 @@ describe('web security', () => {
 describe('sign-in throttling', () => {
   it('answers 429 per client after too many attempts, and a forged X-Forwarded-For does not reset it', async () => {
     const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_WINDOW_SECONDS: '60' });
+    // A client of its own: on a PostgreSQL server every app of this file counts in the same table, as the
+    // processes of one instance do, and the earlier tests signed in from the default address.
     const attempt = (headers: Record<string, string> = {}) =>
-      limited.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: { email: 'x@example.test', password: 'wrong-password' } });
+      limited.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '192.0.2.10', headers, payload: { email: 'x@example.test', password: 'wrong-password' } });
 
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const blocked = await attempt();
@@ -202,11 +204,11 @@ describe('sign-in throttling', () => {
     const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '2' });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await limited.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: {} });
+      const response = await limited.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: '192.0.2.20', payload: {} });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([400, 400, 429]);
-    // The ordinary sign-in of the default app is unaffected by another app's limiter.
+    // Another client's sign-in, through the default app, is unaffected.
     expect((await signIn(t, 'nobody@example.test', 'whatever-pass')).statusCode).toBe(401);
   });
 });
