@@ -42,4 +42,19 @@ describe('the memory book’s pages', () => {
       expect(counter.pages).toBe(3);
     }
   });
+
+  it('waits for a reader that is behind, and stops waiting when the reader goes away', async () => {
+    // Noise barely compresses: about a megabyte a page, past what the stream holds for a slow reader.
+    const noisy = await sharp({ create: { width: 1024, height: 1024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 92 }).toBuffer();
+    const book = openBook(cover);
+    let settled = false;
+    const adding = book.addPage(page('Heavy', { image: noisy })).then(() => (settled = true));
+    // Nobody reads: the page is written, and the writer waits (a tick for the stream to report it).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(book.stream.readableLength + (book.stream as unknown as { writableLength: number }).writableLength).toBeGreaterThan(512 * 1024);
+    expect(settled).toBe(false);
+    book.stream.destroy();
+    await adding;
+    expect(book.closed).toBe(true);
+  });
 });

@@ -156,6 +156,8 @@ export function openBook(cover: BookCover) {
     /** Draws one memory's page, then waits until the reader has taken most of what was written. */
     async addPage(page: BookPage): Promise<void> {
       drawMemory(page);
+      // The document hands its bytes on a later tick: let them reach the stream before asking whether it is full.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (out.writableNeedDrain && !out.destroyed) {
         await new Promise<void>((resolve) => {
           const done = () => {
