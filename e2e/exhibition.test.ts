@@ -79,6 +79,7 @@ async function openSignedOut(url: string, language: 'en' | 'fr', title: string, 
   return visitor;
 }
 
+// Each test stops and restarts the app once to seed its month (a few seconds, many more on a busy two-core machine).
 describe('the monthly exhibition', () => {
   it('opens, is kept and shared in English, and its link shows the wall to someone signed out', async () => {
     const desktop = await openPage(s.browser);
@@ -89,7 +90,7 @@ describe('the monthly exhibition', () => {
     await desktop.page.goto(`${s.app.baseUrl}/home/memories`);
     await desktop.page.getByTestId('kept-exhibitions').getByRole('link', { name: 'November 2026' }).waitFor();
     await openSignedOut(url, 'en', 'November 2026', letter, false);
-  });
+  }, 120_000);
 
   it('does the same in French on a phone with the keyboard, within 375 px and axe clean', async () => {
     const phone = await openPage(s.browser, { mobile: true, locale: 'fr-FR' });
@@ -104,5 +105,5 @@ describe('the monthly exhibition', () => {
     const visitor = await openSignedOut(url, 'fr', 'Novembre 2026', letter, true);
     const shared = blocking(await scanPage(visitor.page));
     expect(shared, describeFindings('fr 375px shared exhibition', shared).join('\n')).toEqual([]);
-  });
+  }, 120_000);
 });
