@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './client';
 /** The notification channel every process of one instance listens on. */
 const CHANNEL = 'souvenir_changes';
 /** Waits before listening again after the line broke: doubled each failure, up to the last. */
-const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 5000];
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000];
 
 /**
  * "Something changed" between the processes sharing one PostgreSQL server (docs/decisions/0106): each process
@@ -45,7 +45,8 @@ export function createChangeNotices(database: DatabaseHandle, log: Log): ChangeN
   let retry: NodeJS.Timeout | null = null;
 
   async function listen(): Promise<void> {
-    const next = new pg.Client({ connectionString: server!.url, keepAlive: true });
+    // Named, so that an administrator reading pg_stat_activity knows what the idle connection is for.
+    const next = new pg.Client({ connectionString: server!.url, keepAlive: true, application_name: 'souvenir-changes' });
     client = next;
     next.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload !== me) tellListeners();
