@@ -12,6 +12,7 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/error-message';
+import { translateMessageKey } from '@web/lib/i18n';
 import { usePageTitle } from '@web/lib/page-head';
 import { useExhibition } from '../api/get-exhibition';
 import { sharedExhibitionUrl, useRevokeExhibitionShare, useShareExhibition } from '../api/share-exhibition';
@@ -131,7 +132,7 @@ function RenameForm({ exhibition, onDone }: { exhibition: ExhibitionDetail; onDo
     event.preventDefault();
     const checked = exhibitionUpdateSchema.safeParse({ title });
     if (!checked.success) {
-      setProblem(t(checked.error.issues[0]?.message ?? 'validation:memoryTitleRequired', { max: MEMORY_TITLE_MAX }));
+      setProblem(translateMessageKey(t, checked.error.issues[0]?.message, 'validation:invalid'));
       return;
     }
     try {
@@ -139,7 +140,9 @@ function RenameForm({ exhibition, onDone }: { exhibition: ExhibitionDetail; onDo
       toast.success(t('wall.renamed'), { id: 'exhibition' });
       onDone();
     } catch (error) {
-      setProblem(errorMessage(t, error));
+      // The server's reason for the field when it gives one, in words; otherwise what went wrong.
+      const field = error instanceof ApiError ? error.fields?.title?.[0] : undefined;
+      setProblem(field ? translateMessageKey(t, field, 'validation:invalid') : errorMessage(t, error));
     }
   };
 
