@@ -92,30 +92,49 @@ export const MOOD_STYLE: Record<Mood, { palette: string[]; en: string; fr: strin
   tired: { palette: ['#F2ECE9', '#D8C3C0', '#A99BA7', '#6B6784', '#35334A'], en: 'dusky, slow', fr: 'crépusculaire et lente' },
 };
 
-export const MOTIFS = ['waves', 'leaves', 'stars', 'rain', 'mountains', 'sun', 'city', 'path', 'circles', 'music', 'home'] as const;
+/**
+ * What the built-in renderer can draw. The first group are things a day names (a dog, sunflowers, a boat): drawn
+ * only when the day's words name them, never invented. The second are open forms any day may take.
+ */
+export const THING_MOTIFS = ['flowers', 'dog', 'cat', 'boat', 'birds', 'tree', 'bridge', 'cup', 'bicycle', 'snow', 'window', 'city', 'home', 'music', 'rain'] as const;
+export const OPEN_MOTIFS = ['waves', 'leaves', 'stars', 'mountains', 'sun', 'path', 'circles'] as const;
+export const MOTIFS = [...OPEN_MOTIFS, ...THING_MOTIFS] as const;
 export type Motif = (typeof MOTIFS)[number];
 
 export interface Theme {
   stems: string[];
   en: string;
   fr: string;
-  motif: Motif;
+  /** The forms that draw it, the most recognisable first; the others when that one was drawn too often lately. */
+  motifs: readonly Motif[];
 }
 
-/** Things a day is often about: their name in each language and the motif that draws them. */
+/**
+ * Things a day is often about: their name in each language and the motifs that draw them. The named things come
+ * first, so that on a tie "walked the dog along the canal" draws the dog and the bridge before a path.
+ */
 export const THEMES: Theme[] = [
-  { stems: ['sea ', 'seas', 'ocean', 'beach', 'wave ', 'waves', 'mer ', 'plage', 'vague'], en: 'the sea', fr: 'la mer', motif: 'waves' },
-  { stems: ['lake', 'river', 'swim', 'water', 'lac ', 'lacs', 'riviere', 'nage', 'eau ', 'eaux'], en: 'water', fr: 'l’eau', motif: 'waves' },
-  { stems: ['garden', 'flower', 'plant', 'tree', 'park ', 'parks', 'forest', 'wood ', 'woods', 'jardin', 'fleur', 'plante', 'arbre', 'parc ', 'parcs', 'foret', 'bois '], en: 'the garden', fr: 'le jardin', motif: 'leaves' },
-  { stems: ['walk', 'hike', 'hiking', 'jog', 'run ', 'marche ', 'marcher', 'balade', 'promen', 'randonn', 'couru'], en: 'a walk', fr: 'une promenade', motif: 'path' },
-  { stems: ['travel', 'trip ', 'trips', 'journey', 'train ', 'trains', 'flight', 'holiday', 'vacation', 'voyage', 'vacances', 'avion'], en: 'a journey', fr: 'un voyage', motif: 'path' },
-  { stems: ['night', 'moon', 'star ', 'stars', 'starry', 'nuit', 'lune', 'etoile'], en: 'the night', fr: 'la nuit', motif: 'stars' },
-  { stems: ['rain', 'storm', 'cloud', 'grey', 'gray', 'pluie', 'pleut', 'orage', 'nuage', 'gris'], en: 'the rain', fr: 'la pluie', motif: 'rain' },
-  { stems: ['sun ', 'sunny', 'sunlight', 'sunshine', 'sunset', 'sunrise', 'summer', 'soleil', 'l ete', 'en ete', 'cet ete', 'lumiere', 'ensoleill'], en: 'the light', fr: 'la lumière', motif: 'sun' },
-  { stems: ['mountain', 'hill ', 'hills', 'climb', 'montagne', 'colline', 'sommet'], en: 'the mountains', fr: 'la montagne', motif: 'mountains' },
-  { stems: ['work ', 'workplace', 'job', 'office', 'boss', 'meeting', 'colleague', 'project', 'deadline', 'travail', 'boulot', 'bureau', 'patron', 'reunion', 'collegue', 'projet'], en: 'work', fr: 'le travail', motif: 'city' },
-  { stems: ['city', 'street', 'town ', 'ville', 'rue ', 'rues', 'quartier'], en: 'the city', fr: 'la ville', motif: 'city' },
-  { stems: ['school', 'class ', 'classes', 'exam', 'study', 'student', 'ecole', 'cours ', 'examen', 'etud', 'lycee', 'fac '], en: 'studies', fr: 'les études', motif: 'city' },
+  { stems: ['sunflower', 'flower', 'bouquet', 'tulip', 'roses ', 'daisy', 'daisies', 'blossom', 'fleur', 'tournesol', 'tulipe', 'marguerite', 'muguet'], en: 'flowers', fr: 'les fleurs', motifs: ['flowers', 'leaves'] },
+  { stems: ['dog', 'dogs', 'puppy', 'puppies', 'doggo', 'chien', 'chiot', 'toutou'], en: 'the dog', fr: 'le chien', motifs: ['dog', 'path'] },
+  { stems: ['cat ', 'cats ', 'kitten', 'kitty', 'mon chat', 'le chat', 'ma chatte', 'chaton', 'minou'], en: 'the cat', fr: 'le chat', motifs: ['cat', 'window'] },
+  { stems: ['boat', 'sail', 'ferry', 'kayak', 'canoe', 'harbour', 'harbor', 'bateau', 'voilier', 'voile ', 'traversier', 'port '], en: 'a boat', fr: 'un bateau', motifs: ['boat', 'waves'] },
+  { stems: ['bird', 'seagull', 'gull ', 'gulls', 'pigeon', 'heron', 'robin', 'oiseau', 'mouette', 'goeland', 'hirondelle', 'merle'], en: 'the birds', fr: 'les oiseaux', motifs: ['birds', 'tree'] },
+  { stems: ['canal', 'bridge', 'pont ', 'ponts', 'quay', 'quai', 'ecluse'], en: 'the canal', fr: 'le canal', motifs: ['bridge', 'waves'] },
+  { stems: ['coffee', 'cafe ', 'cafes', 'latte', 'cappuccino', 'espresso', 'tea ', 'teas ', 'teapot', 'croissant', 'cafeteria', 'tisane'], en: 'a cup of something warm', fr: 'une tasse chaude', motifs: ['cup', 'window'] },
+  { stems: ['bike', 'bikes', 'bicycle', 'cycling', 'cycled', 'velo', 'velos', 'bicyclette'], en: 'the bike', fr: 'le vélo', motifs: ['bicycle', 'path'] },
+  { stems: ['sea ', 'seas', 'ocean', 'beach', 'wave ', 'waves', 'mer ', 'plage', 'vague'], en: 'the sea', fr: 'la mer', motifs: ['waves', 'boat', 'birds'] },
+  { stems: ['lake', 'river', 'swim', 'water', 'lac ', 'lacs', 'riviere', 'fleuve', 'nage', 'eau ', 'eaux'], en: 'water', fr: 'l’eau', motifs: ['waves', 'boat', 'bridge'] },
+  { stems: ['garden', 'plant', 'tree', 'park ', 'parks', 'forest', 'wood ', 'woods', 'jardin', 'plante', 'arbre', 'parc ', 'parcs', 'foret', 'bois '], en: 'the garden', fr: 'le jardin', motifs: ['tree', 'leaves', 'flowers'] },
+  // Not "marche" alone: « ça marche » is "it works", and a walk that never happened was written into a memory.
+  { stems: ['walk', 'hike', 'hiking', 'jog', 'for a run', 'marcher', 'marche dans', 'balade', 'promen', 'randonn', 'couru'], en: 'a walk', fr: 'une promenade', motifs: ['path', 'tree', 'mountains'] },
+  { stems: ['travel', 'trip ', 'trips', 'journey', 'train ', 'trains', 'flight', 'holiday', 'vacation', 'voyage', 'vacances', 'avion'], en: 'a journey', fr: 'un voyage', motifs: ['path', 'birds', 'mountains'] },
+  { stems: ['night', 'moon', 'star ', 'stars', 'starry', 'nuit', 'lune', 'etoile'], en: 'the night', fr: 'la nuit', motifs: ['stars', 'window'] },
+  { stems: ['rain', 'storm', 'cloud', 'grey', 'gray', 'pluie', 'pleut', 'orage', 'nuage', 'gris'], en: 'the rain', fr: 'la pluie', motifs: ['rain', 'window'] },
+  { stems: ['sun ', 'sunny', 'sunlight', 'sunshine', 'sunset', 'sunrise', 'summer', 'soleil', 'l ete', 'en ete', 'cet ete', 'lumiere', 'ensoleill'], en: 'the light', fr: 'la lumière', motifs: ['sun', 'flowers', 'birds'] },
+  { stems: ['mountain', 'hill ', 'hills', 'climb', 'montagne', 'colline', 'sommet'], en: 'the mountains', fr: 'la montagne', motifs: ['mountains', 'path'] },
+  { stems: ['work ', 'workplace', 'job', 'office', 'boss', 'meeting', 'colleague', 'project', 'deadline', 'travail', 'boulot', 'bureau', 'patron', 'reunion', 'collegue', 'projet'], en: 'work', fr: 'le travail', motifs: ['city', 'window', 'cup'] },
+  { stems: ['city', 'street', 'town ', 'ville', 'rue ', 'rues', 'quartier'], en: 'the city', fr: 'la ville', motifs: ['city', 'bridge', 'window'] },
+  { stems: ['school', 'class ', 'classes', 'exam', 'study', 'student', 'ecole', 'cours ', 'examen', 'etud', 'lycee', 'fac '], en: 'studies', fr: 'les études', motifs: ['window', 'city', 'tree'] },
   {
     stems: [
       'family', 'mother', 'mom ', 'moms', 'mum ', 'father', 'dad ', 'dads', 'parent', 'sister', 'brother', 'grandmother', 'grandma', 'grandfather', 'grandpa', 'niece', 'nephew', 'aunt', 'uncle', 'cousin',
@@ -123,18 +142,18 @@ export const THEMES: Theme[] = [
     ],
     en: 'family',
     fr: 'la famille',
-    motif: 'home',
+    motifs: ['home', 'circles', 'tree'],
   },
-  { stems: ['child', 'kid ', 'kids', 'son ', 'sons ', 'daughter', 'baby', 'babies', 'enfant', 'fils', 'fille ', 'filles', 'bebe'], en: 'the children', fr: 'les enfants', motif: 'home' },
-  { stems: ['home', 'house', 'kitchen', 'cook', 'maison', 'chez moi', 'cuisin'], en: 'home', fr: 'la maison', motif: 'home' },
-  { stems: ['friend', 'ami ', 'amie', 'amis', 'amitie', 'copain', 'copine', 'pote'], en: 'friendship', fr: 'l’amitié', motif: 'circles' },
-  { stems: ['partner', 'husband', 'wife', 'boyfriend', 'girlfriend', 'couple', 'mari ', 'ma femme', 'conjoint'], en: 'love', fr: 'l’amour', motif: 'circles' },
-  { stems: ['music', 'song', 'sing ', 'singing', 'sang ', 'concert', 'piano', 'guitar', 'musique', 'chanson', 'chante', 'guitare'], en: 'music', fr: 'la musique', motif: 'music' },
-  { stems: ['book', 'read ', 'reading', 'write', 'poem', 'livre', 'lu ', 'lire', 'ecri', 'poeme'], en: 'words', fr: 'les mots', motif: 'music' },
-  { stems: ['paint', 'draw ', 'drawing', 'drew ', 'art ', 'artist', 'museum', 'peint', 'dessin', 'musee'], en: 'art', fr: 'l’art', motif: 'circles' },
-  { stems: ['cat ', 'cats', 'kitten', 'dog', 'puppy', 'pet ', 'pets', 'mon chat', 'le chat', 'chats ', 'chaton', 'chien', 'animal'], en: 'a companion animal', fr: 'un animal', motif: 'home' },
-  { stems: ['body', 'health', 'doctor', 'sport', 'yoga', 'corps', 'sante', 'medecin'], en: 'the body', fr: 'le corps', motif: 'circles' },
-  { stems: ['winter', 'snow', 'cold', 'hiver', 'neige', 'froid'], en: 'winter', fr: 'l’hiver', motif: 'stars' },
-  { stems: ['autumn', 'leaf', 'leaves', 'automne', 'feuille'], en: 'autumn', fr: 'l’automne', motif: 'leaves' },
-  { stems: ['spring', 'printemps', 'bloom', 'floraison'], en: 'spring', fr: 'le printemps', motif: 'leaves' },
+  { stems: ['child', 'kid ', 'kids', 'son ', 'sons ', 'daughter', 'baby', 'babies', 'enfant', 'fils', 'fille ', 'filles', 'bebe'], en: 'the children', fr: 'les enfants', motifs: ['home', 'sun', 'circles'] },
+  { stems: ['home', 'house', 'kitchen', 'cook', 'maison', 'chez moi', 'cuisin'], en: 'home', fr: 'la maison', motifs: ['home', 'window', 'cup'] },
+  { stems: ['friend', 'ami ', 'amie', 'amis', 'amitie', 'copain', 'copine', 'pote'], en: 'friendship', fr: 'l’amitié', motifs: ['circles', 'cup', 'birds'] },
+  { stems: ['partner', 'husband', 'wife', 'boyfriend', 'girlfriend', 'couple', 'mari ', 'ma femme', 'conjoint'], en: 'love', fr: 'l’amour', motifs: ['circles', 'flowers', 'home'] },
+  { stems: ['music', 'song', 'sing ', 'singing', 'sang ', 'concert', 'piano', 'guitar', 'musique', 'chanson', 'chante', 'guitare'], en: 'music', fr: 'la musique', motifs: ['music', 'circles'] },
+  { stems: ['book', 'read ', 'reading', 'write', 'poem', 'livre', 'lu ', 'lire', 'ecri', 'poeme'], en: 'words', fr: 'les mots', motifs: ['music', 'window', 'cup'] },
+  { stems: ['paint', 'draw ', 'drawing', 'drew ', 'art ', 'artist', 'museum', 'peint', 'dessin', 'musee'], en: 'art', fr: 'l’art', motifs: ['circles', 'flowers', 'window'] },
+  { stems: ['pet ', 'pets', 'hamster', 'rabbit', 'horse', 'animal', 'lapin', 'cheval'], en: 'a companion animal', fr: 'un animal', motifs: ['home', 'tree'] },
+  { stems: ['body', 'health', 'doctor', 'sport', 'yoga', 'corps', 'sante', 'medecin'], en: 'the body', fr: 'le corps', motifs: ['circles', 'path'] },
+  { stems: ['winter', 'snow', 'cold', 'hiver', 'neige', 'froid'], en: 'winter', fr: 'l’hiver', motifs: ['snow', 'stars', 'mountains'] },
+  { stems: ['autumn', 'leaf', 'leaves', 'automne', 'feuille'], en: 'autumn', fr: 'l’automne', motifs: ['leaves', 'tree'] },
+  { stems: ['spring', 'printemps', 'bloom', 'floraison'], en: 'spring', fr: 'le printemps', motifs: ['flowers', 'birds', 'leaves'] },
 ];

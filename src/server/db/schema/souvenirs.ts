@@ -27,6 +27,11 @@ export const souvenirs = pgTable(
      * again from the words. Null for memories made before it was kept, and for a crisis day's.
      */
     mood: text('mood'),
+    /**
+     * The main motif the built-in renderer drew (a dog, sunflowers, waves…): the next artworks avoid one drawn
+     * twice among the person's last ones. Null when an AI image service drew it, and for older memories.
+     */
+    motif: text('motif'),
     /** The image prompt the artwork was made from. */
     prompt: text('prompt').notNull(),
     /** The reflection; null when none was made. */

@@ -138,6 +138,17 @@ export function createGenerationRepository(db: Database) {
     release: (userId: string, day: string): Promise<void> => releaseWith(db, userId, day),
 
     /** The titles of the person's latest memories, newest first. */
+    /** The main motifs of the person's latest artworks, newest first (null where none was kept). */
+    async recentMotifs(userId: string, limit: number): Promise<(string | null)[]> {
+      const rows = await db
+        .select({ motif: souvenirs.motif })
+        .from(souvenirs)
+        .where(eq(souvenirs.userId, userId))
+        .orderBy(desc(souvenirs.createdAt))
+        .limit(limit);
+      return rows.map((row) => row.motif);
+    },
+
     async recentTitles(userId: string, limit: number): Promise<string[]> {
       const rows = await db
         .select({ title: souvenirs.title })
@@ -156,7 +167,7 @@ export function createGenerationRepository(db: Database) {
       key: string;
       userId: string;
       day: string;
-      memory: { title: string; imageUrl: string; imageRenditionWidths: number[] | null; imageOrigin: ArtworkOrigin; prompt: string; poeticSummary: string; conversationId: string; mood: Mood | null };
+      memory: { title: string; imageUrl: string; imageRenditionWidths: number[] | null; imageOrigin: ArtworkOrigin; prompt: string; poeticSummary: string; conversationId: string; mood: Mood | null; motif: string | null };
       result: { outcome: GenerationOutcome; errorDetails: string | null; textFallback: boolean };
     }): Promise<string> {
       return db.transaction(async (tx) => {

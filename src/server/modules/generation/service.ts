@@ -3,6 +3,7 @@ import type { GenerationOutcome, GenerationRequest, GenerationResponse } from '@
 import type { ArtworkOrigin } from '@shared/contracts/memories';
 import type { Language } from '@shared/limits';
 import { AppError } from '../../app-error';
+import { mainMotifOf, motifsDrawnTooOften, RECENT_MOTIFS_SEEN } from '../../providers/image/generative-art';
 import { ImageProviderError } from '../../providers/image/image-provider-error';
 import { understandDay } from '../../providers/mood/analyse';
 import type { ImageProvider } from '../../providers/image/index';
@@ -243,6 +244,7 @@ export function createGenerationService(deps: {
       let textFallback = false;
       let prompt: string;
       let art: Awaited<ReturnType<typeof artworkOf>>;
+      let motif: string | null = null;
       const crisisDay = deps.safety.hadCrisis(input.messages);
       if (crisisDay) {
         // No provider writes or draws from a crisis conversation: our calm texts, the offline renderer's calm picture.
@@ -262,7 +264,10 @@ export function createGenerationService(deps: {
           { ...textInput, summaryPrompt: fr ? settings.summaryPromptFr : settings.summaryPrompt, imagePrompt: fr ? settings.imagePromptFr : settings.imagePrompt },
           log,
         );
-        art = await artworkOf(image, { prompt, size: settings.imageSize, quality: settings.imageQuality, signal }, log);
+        // The day's things, drawn so that ten artworks in a row never show the same main motif more than twice.
+        const main = mainMotifOf(prompt, motifsDrawnTooOften(await generations.recentMotifs(userId, RECENT_MOTIFS_SEEN)));
+        art = await artworkOf(image, { prompt, size: settings.imageSize, quality: settings.imageQuality, signal, motif: main }, log);
+        if (art.origin === 'renderer') motif = main;
       }
       // The file says how it was made (AI image service or built-in renderer); its thumbnail and renditions keep it.
       const marked = await markArtwork(art.image, art.origin);
@@ -287,6 +292,7 @@ export function createGenerationService(deps: {
           conversationId: input.conversationId,
           // A crisis day's memory is written by us, from no mood: it keeps none.
           mood: crisisDay ? null : textInput.mood.primary,
+          motif,
         },
         result,
       });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { createRandom } from '../../understanding/seeded-random';
 import { readMood, seedOf } from '../mood/analyse';
-import { MOOD_STYLE, MOTIFS, type Mood, type Motif } from '../mood/lexicon';
+import { MOOD_STYLE, MOTIFS, OPEN_MOTIFS, type Mood, type Motif } from '../mood/lexicon';
 
 // The offline artwork: an original composition drawn as SVG and rendered to PNG with sharp.
 // Its palette and movement follow the mood of the prompt, its motifs follow the themes, and every
@@ -245,6 +245,146 @@ function motif(kind: Motif, c: Canvas): void {
         out.push(`<circle cx="${f(rand() * S)}" cy="${f(S * 0.3 + between(rand, -60, 150))}" r="${f(between(rand, 9, 16))}" fill="${ink()}" opacity="0.8"/>`);
       }
       break;
+    case 'flowers': {
+      // Sunflowers and their kin: stems from the ground, a ring of petals, a dark heart.
+      const count = 3 + Math.floor(rand() * 3);
+      for (let i = 0; i < count; i++) {
+        const x = S * (0.15 + (0.7 * (i + between(rand, 0.2, 0.8))) / count);
+        const y = between(rand, 0.35, 0.62) * S;
+        const r = between(rand, 34, 58);
+        out.push(`<path d="M${f(x)},${S + 10} Q${f(x + between(rand, -60, 60))},${f((y + S) / 2)} ${f(x)},${f(y)}" fill="none" stroke="${palette[4]}" stroke-width="7" opacity="0.75"/>`);
+        const petal = pick(rand, [palette[1]!, ...accent, '#F2C14E']);
+        for (let p = 0; p < 14; p++) {
+          out.push(`<ellipse cx="${f(x)}" cy="${f(y - r)}" rx="${f(r * 0.28)}" ry="${f(r * 0.62)}" transform="rotate(${f((p * 360) / 14)} ${f(x)} ${f(y)})" fill="${petal}" opacity="0.9"/>`);
+        }
+        out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(r * 0.55)}" fill="${palette[4]}" opacity="0.9"/>`);
+      }
+      break;
+    }
+    case 'dog': {
+      // A dog standing on the ground, seen from the side: body, head, ear, legs, a wagging tail.
+      const x = between(rand, 0.25, 0.6) * S;
+      const y = S * 0.78;
+      const fill = ink();
+      out.push(`<ellipse cx="${f(x)}" cy="${f(y)}" rx="130" ry="62" fill="${fill}" opacity="0.88"/>`);
+      out.push(`<circle cx="${f(x + 150)}" cy="${f(y - 70)}" r="52" fill="${fill}" opacity="0.9"/>`);
+      out.push(`<ellipse cx="${f(x + 196)}" cy="${f(y - 56)}" rx="34" ry="22" fill="${fill}" opacity="0.9"/>`);
+      out.push(`<ellipse cx="${f(x + 128)}" cy="${f(y - 58)}" rx="18" ry="40" transform="rotate(18 ${f(x + 128)} ${f(y - 58)})" fill="${palette[4]}" opacity="0.85"/>`);
+      for (const dx of [-95, -55, 55, 95]) out.push(`<rect x="${f(x + dx - 13)}" y="${f(y + 30)}" width="26" height="100" rx="12" fill="${fill}" opacity="0.88"/>`);
+      out.push(`<path d="M${f(x - 125)},${f(y - 20)} Q${f(x - 200)},${f(y - 90)} ${f(x - 175)},${f(y - 150)}" fill="none" stroke="${fill}" stroke-width="18" stroke-linecap="round" opacity="0.88"/>`);
+      break;
+    }
+    case 'cat': {
+      // A cat sitting, seen from behind the window sill: body, head, two ears, a curled tail.
+      const x = between(rand, 0.3, 0.7) * S;
+      const y = S * 0.72;
+      const fill = ink();
+      out.push(`<ellipse cx="${f(x)}" cy="${f(y)}" rx="105" ry="135" fill="${fill}" opacity="0.9"/>`);
+      out.push(`<circle cx="${f(x)}" cy="${f(y - 170)}" r="70" fill="${fill}" opacity="0.92"/>`);
+      out.push(`<polygon points="${f(x - 62)},${f(y - 195)} ${f(x - 48)},${f(y - 275)} ${f(x - 10)},${f(y - 228)}" fill="${fill}" opacity="0.92"/>`);
+      out.push(`<polygon points="${f(x + 62)},${f(y - 195)} ${f(x + 48)},${f(y - 275)} ${f(x + 10)},${f(y - 228)}" fill="${fill}" opacity="0.92"/>`);
+      out.push(`<path d="M${f(x + 90)},${f(y + 100)} Q${f(x + 230)},${f(y + 120)} ${f(x + 200)},${f(y - 20)}" fill="none" stroke="${fill}" stroke-width="22" stroke-linecap="round" opacity="0.9"/>`);
+      break;
+    }
+    case 'boat': {
+      // A small sailing boat on a few lines of water.
+      const x = between(rand, 0.3, 0.7) * S;
+      const y = S * 0.7;
+      out.push(`<path d="M${f(x - 170)},${f(y)} L${f(x + 170)},${f(y)} L${f(x + 120)},${f(y + 70)} L${f(x - 120)},${f(y + 70)} Z" fill="${palette[4]}" opacity="0.9"/>`);
+      out.push(`<line x1="${f(x)}" y1="${f(y)}" x2="${f(x)}" y2="${f(y - 330)}" stroke="${palette[4]}" stroke-width="8"/>`);
+      out.push(`<polygon points="${f(x + 10)},${f(y - 320)} ${f(x + 10)},${f(y - 30)} ${f(x + 190)},${f(y - 30)}" fill="${palette[0]}" opacity="0.92"/>`);
+      out.push(`<polygon points="${f(x - 10)},${f(y - 260)} ${f(x - 10)},${f(y - 30)} ${f(x - 130)},${f(y - 30)}" fill="${ink()}" opacity="0.8"/>`);
+      for (let i = 0; i < 3; i++) {
+        const pts = wavePoints(rand, y + 95 + i * 45, between(rand, 6, 14), 9);
+        out.push(`<path d="${smoothPath(pts, false)}" fill="none" stroke="${ink()}" stroke-width="5" stroke-linecap="round" opacity="0.6"/>`);
+      }
+      break;
+    }
+    case 'birds': {
+      // Birds in flight: a loose flock of soft "v" shapes across the sky.
+      const count = 5 + Math.floor(rand() * 6);
+      for (let i = 0; i < count; i++) {
+        const x = between(rand, 0.1, 0.9) * S;
+        const y = between(rand, 0.12, 0.5) * S;
+        const w = between(rand, 26, 60);
+        out.push(`<path d="M${f(x - w)},${f(y - w * 0.3)} Q${f(x - w / 2)},${f(y - w * 0.55)} ${f(x)},${f(y)} Q${f(x + w / 2)},${f(y - w * 0.55)} ${f(x + w)},${f(y - w * 0.3)}" fill="none" stroke="${palette[4]}" stroke-width="${f(between(rand, 4, 7))}" stroke-linecap="round" opacity="0.8"/>`);
+      }
+      break;
+    }
+    case 'tree': {
+      // One tree: a trunk and a crown of overlapping rounds.
+      const x = between(rand, 0.3, 0.7) * S;
+      out.push(`<path d="M${f(x - 28)},${S + 10} L${f(x - 16)},${f(S * 0.5)} L${f(x + 16)},${f(S * 0.5)} L${f(x + 28)},${S + 10} Z" fill="${palette[4]}" opacity="0.85"/>`);
+      for (let i = 0; i < 6; i++) {
+        out.push(`<path d="${blobPath(rand, x + between(rand, -150, 150), S * 0.42 + between(rand, -110, 60), between(rand, 90, 150))}" fill="${ink()}" opacity="${f(between(rand, 0.55, 0.8))}"/>`);
+      }
+      break;
+    }
+    case 'bridge': {
+      // An arched bridge over a canal, its arches mirrored in the water.
+      const deck = S * 0.55;
+      const arches = 2 + Math.floor(rand() * 2);
+      const span = S / arches;
+      let d = `M-10,${f(deck)} L${S + 10},${f(deck)} L${S + 10},${f(deck + 200)}`;
+      for (let i = arches - 1; i >= 0; i--) {
+        const x0 = i * span + 40;
+        const x1 = (i + 1) * span - 40;
+        d += ` L${f(x1)},${f(deck + 200)} A${f((x1 - x0) / 2)},150 0 0 0 ${f(x0)},${f(deck + 200)}`;
+      }
+      d += ` L-10,${f(deck + 200)} Z`;
+      out.push(`<path d="${d}" fill="${palette[4]}" opacity="0.85"/>`);
+      for (let i = 0; i < 4; i++) {
+        const pts = wavePoints(rand, deck + 240 + i * 40, 6, 10);
+        out.push(`<path d="${smoothPath(pts, false)}" fill="none" stroke="${ink()}" stroke-width="4" opacity="0.5"/>`);
+      }
+      break;
+    }
+    case 'cup': {
+      // A warm cup on the table, its steam rising.
+      const x = between(rand, 0.35, 0.65) * S;
+      const y = S * 0.62;
+      const fill = ink();
+      out.push(`<path d="M${f(x - 130)},${f(y)} L${f(x + 130)},${f(y)} L${f(x + 105)},${f(y + 210)} Q${f(x)},${f(y + 250)} ${f(x - 105)},${f(y + 210)} Z" fill="${fill}" opacity="0.9"/>`);
+      out.push(`<path d="M${f(x + 122)},${f(y + 40)} q80,10 60,80 q-15,45 -78,50" fill="none" stroke="${fill}" stroke-width="22" opacity="0.9"/>`);
+      out.push(`<ellipse cx="${f(x)}" cy="${f(y + 255)}" rx="210" ry="28" fill="${palette[4]}" opacity="0.5"/>`);
+      for (let i = -1; i <= 1; i++) {
+        const sx = x + i * 55;
+        out.push(`<path d="M${f(sx)},${f(y - 30)} q-35,-60 0,-120 q35,-60 0,-120" fill="none" stroke="${palette[0]}" stroke-width="10" stroke-linecap="round" opacity="0.75"/>`);
+      }
+      break;
+    }
+    case 'bicycle': {
+      // A bicycle: two wheels, the frame between them, a saddle and handlebars.
+      const x = between(rand, 0.3, 0.55) * S;
+      const y = S * 0.74;
+      const stroke = palette[4];
+      out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="120" fill="none" stroke="${stroke}" stroke-width="14" opacity="0.9"/>`);
+      out.push(`<circle cx="${f(x + 330)}" cy="${f(y)}" r="120" fill="none" stroke="${stroke}" stroke-width="14" opacity="0.9"/>`);
+      const frame = `M${f(x)},${f(y)} L${f(x + 130)},${f(y - 150)} L${f(x + 280)},${f(y - 150)} L${f(x + 330)},${f(y)} M${f(x)},${f(y)} L${f(x + 160)},${f(y)} L${f(x + 130)},${f(y - 150)} M${f(x + 160)},${f(y)} L${f(x + 280)},${f(y - 150)} L${f(x + 265)},${f(y - 200)} L${f(x + 315)},${f(y - 210)} M${f(x + 105)},${f(y - 185)} L${f(x + 165)},${f(y - 185)}`;
+      out.push(`<path d="${frame}" fill="none" stroke="${ink()}" stroke-width="13" stroke-linecap="round" stroke-linejoin="round" opacity="0.9"/>`);
+      break;
+    }
+    case 'snow': {
+      // Falling snow over a white ground.
+      for (let i = 0; i < 110; i++) {
+        out.push(`<circle cx="${f(rand() * S)}" cy="${f(rand() * S)}" r="${f(between(rand, 3, 9))}" fill="#FFFFFF" opacity="${f(between(rand, 0.55, 0.95))}"/>`);
+      }
+      const ground = wavePoints(rand, S * 0.82, 25, 6);
+      out.push(`<path d="${smoothPath([...ground, [S + 60, S + 60], [-60, S + 60]], false)} Z" fill="#FFFFFF" opacity="0.85"/>`);
+      break;
+    }
+    case 'window': {
+      // A window with its cross of bars, light inside.
+      const x = between(rand, 0.25, 0.55) * S;
+      const y = between(rand, 0.18, 0.3) * S;
+      const w = between(rand, 300, 420);
+      const h = w * 1.25;
+      out.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="${palette[0]}" opacity="0.85"/>`);
+      out.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="none" stroke="${palette[4]}" stroke-width="18" opacity="0.9"/>`);
+      out.push(`<line x1="${f(x + w / 2)}" y1="${f(y)}" x2="${f(x + w / 2)}" y2="${f(y + h)}" stroke="${palette[4]}" stroke-width="12" opacity="0.9"/>`);
+      out.push(`<line x1="${f(x)}" y1="${f(y + h / 2)}" x2="${f(x + w)}" y2="${f(y + h / 2)}" stroke="${palette[4]}" stroke-width="12" opacity="0.9"/>`);
+      break;
+    }
     case 'home': {
       const cx = between(rand, 0.3, 0.7) * S;
       const base = S * 0.9;
@@ -261,16 +401,45 @@ function motif(kind: Motif, c: Canvas): void {
 /** Low resolution of the soft layer: blurred washes lose nothing when drawn at a quarter size and scaled up. */
 const SOFT_SIZE = 256;
 
-/** The composition as two SVG layers: soft (washes, glows, paper texture) and crisp (movement and motifs). */
-export function composeArtwork(prompt: string): { soft: string; crisp: string; grainSeed: number } {
+/** How many of the person's latest artworks a new one is compared with: with it, ten in a row. */
+export const RECENT_MOTIFS_SEEN = 9;
+/** A motif drawn this many times among those is not the next one's main motif. */
+const MOTIF_REPEATS_AT_MOST = 2;
+
+/** The motifs drawn too often among the latest artworks (newest first; null for those an AI service drew). */
+export function motifsDrawnTooOften(recent: readonly (string | null)[]): Motif[] {
+  const counts = new Map<string, number>();
+  for (const motif of recent.slice(0, RECENT_MOTIFS_SEEN)) if (motif) counts.set(motif, (counts.get(motif) ?? 0) + 1);
+  return MOTIFS.filter((motif) => (counts.get(motif) ?? 0) >= MOTIF_REPEATS_AT_MOST);
+}
+
+/**
+ * The artwork's main motif: the first form of the day's most named thing that was not drawn too often lately
+ * (`avoid`), then of its other things; a day that names nothing, or whose things were all drawn lately, gets an
+ * open form (never a thing the day did not name). Seeded by the prompt: the same day and history, the same motif.
+ */
+export function mainMotifOf(prompt: string, avoid: readonly Motif[] = []): Motif {
+  const candidates = readMood(prompt).themes.flatMap((theme) => theme.motifs);
+  const named = candidates.find((motif) => !avoid.includes(motif));
+  if (named) return named;
+  const open = OPEN_MOTIFS.filter((motif) => !avoid.includes(motif));
+  return pick(createRandom(seedOf(`motif\n${prompt}`)), open.length ? open : OPEN_MOTIFS);
+}
+
+/**
+ * The composition as two SVG layers: soft (washes, glows, paper texture) and crisp (movement and motifs). The main
+ * motif is `main` when given (chosen with the person's recent artworks in view), else the prompt's own.
+ */
+export function composeArtwork(prompt: string, main: Motif = mainMotifOf(prompt)): { soft: string; crisp: string; grainSeed: number } {
   const rand = createRandom(seedOf(prompt));
   const reading = readMood(prompt);
   const palette = MOOD_STYLE[reading.primary].palette;
   const accent = reading.secondary ? MOOD_STYLE[reading.secondary].palette.slice(2, 4) : [];
   const canvas: Canvas = { rand, palette, accent, soft: [], crisp: [] };
   const angle = between(rand, 0, 360);
-  const motifs: Motif[] = reading.themes.slice(0, 2).map((theme) => theme.motif);
-  if (motifs.length === 0) motifs.push(pick(rand, MOTIFS));
+  // Beside the main motif, the day's second thing, if it named one.
+  const second = reading.themes.flatMap((theme) => theme.motifs.slice(0, 1)).find((motif) => motif !== main);
+  const motifs: Motif[] = second ? [second, main] : [main];
 
   const washes = Array.from({ length: 4 + Math.floor(rand() * 3) }, (_, i) => {
     const colour = i === 0 ? palette[2]! : pick(rand, [...palette.slice(1, 4), ...accent]);
@@ -310,9 +479,9 @@ function paperGrain(seed: number): Buffer {
   return pixels;
 }
 
-/** Renders the prompt's artwork as a 1024×1024 PNG. */
-export async function renderArtwork(prompt: string): Promise<Buffer> {
-  const { soft, crisp, grainSeed } = composeArtwork(prompt);
+/** Renders the prompt's artwork as a 1024×1024 PNG, around `main` when given. */
+export async function renderArtwork(prompt: string, main?: Motif): Promise<Buffer> {
+  const { soft, crisp, grainSeed } = composeArtwork(prompt, main);
   const washed = await sharp(Buffer.from(soft))
     .blur(7)
     .composite([{ input: paperGrain(grainSeed), raw: { width: SOFT_SIZE, height: SOFT_SIZE, channels: 4 }, blend: 'soft-light' }])

@@ -1,3 +1,5 @@
+import type { Motif } from '../mood/lexicon';
+
 export interface ImageRequest {
   /** The memory's image prompt (the admin's style and a description of the day; never the conversation). */
   prompt: string;
@@ -5,6 +7,11 @@ export interface ImageRequest {
   size: string;
   /** standard | hd | low | medium | high | auto (app_settings.image_quality). */
   quality: string;
+  /**
+   * The main motif the built-in renderer draws, chosen with the person's recent artworks in view so that they do
+   * not repeat; an AI image service draws from the prompt alone. Unset: the prompt's own.
+   */
+  motif?: Motif;
   /** Stops the provider's upstream call (the server shutting down). */
   signal: AbortSignal;
 }

@@ -8,7 +8,7 @@ export type { ImageRequest, ImageProvider } from './image-provider';
 /** The embedded renderer: an original, seeded, mood-driven composition (1024×1024 PNG), whatever the size asked. */
 export const generativeArt: ImageProvider = {
   name: 'generative-art',
-  generate: ({ prompt }) => renderArtwork(prompt),
+  generate: ({ prompt, motif }) => renderArtwork(prompt, motif),
 };
 
 export interface ImageProviderOptions {

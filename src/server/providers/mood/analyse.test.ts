@@ -75,6 +75,6 @@ describe('mood reading', () => {
     const reading = readMood(prompt);
     expect(reading.primary).toBe('joyful');
     expect(MOOD_STYLE[reading.primary].palette).toEqual(MOOD_STYLE.joyful.palette);
-    expect(reading.themes.map((theme) => theme.motif)).not.toContain('rain');
+    expect(reading.themes.flatMap((theme) => theme.motifs)).not.toContain('rain');
   });
 });

@@ -459,9 +459,17 @@ export const MOOD_ART: Record<Mood, { keywords: [string, string, string]; moveme
 
 /** Words that draw each theme (keyed by its English name): each matches its own theme's stems only. */
 export const THEME_ART: Record<string, string> = {
+  flowers: 'flowers, sunflowers and a bouquet',
+  'the dog': 'a dog and a puppy',
+  'the cat': 'a cat and a kitten',
+  'a boat': 'a boat, a sail and a harbour',
+  'the birds': 'birds, a seagull and a robin',
+  'the canal': 'a canal, a bridge and a quay',
+  'a cup of something warm': 'coffee, tea and a latte',
+  'the bike': 'a bike and cycling',
   'the sea': 'the sea, waves and a beach',
   water: 'water, a lake and a river',
-  'the garden': 'a garden with flowers and trees',
+  'the garden': 'a garden, a park and trees',
   'a walk': 'a walk and a hike',
   'a journey': 'a journey, a train and travel',
   'the night': 'the night, the moon and stars',
@@ -479,7 +487,7 @@ export const THEME_ART: Record<string, string> = {
   music: 'music, a song and a piano',
   words: 'books, reading and a poem',
   art: 'art, an artist and a museum',
-  'a companion animal': 'a cat, a dog and pets',
+  'a companion animal': 'pets, a rabbit and a horse',
   'the body': 'the body, health and yoga',
   winter: 'winter, snow and cold',
   autumn: 'autumn, a leaf and leaves',

@@ -1,0 +1,1 @@
+ALTER TABLE "souvenirs" ADD COLUMN "motif" text;
