@@ -728,6 +728,9 @@ const RULES: Rule[] = [
     '{knife|blade|razor|couteau|lame|rasoir} ~1 {to|against|on|into|sur|contre} {my|mon|ma|mes} {wrists?|throat|veins?|poignets?|gorge|veines?}',
     '{i will be|i ll be|i am going to be|i am gonna be|je serai|je vais etre|je vais me mettre|je vais me coucher} ~1 {on the tracks|on the rails|on the train tracks|sur les voies|sur les rails|sous le train}',
     '{do it|doing it|le faire} ~6 {when|while|quand|pendant que} ~2 {everyone|no one|nobody|tout le monde|personne|they|my parents|mes parents|ils} ~3 {away|out|gone|asleep|home|at work|dort|dorment|parti|partis|absent|absents|au travail|sera la}',
+    // a night or a day chosen to end it: "tonight is the night i end it", "c est ce soir que j en finis"
+    '{tonight|today|tomorrow|this|ce soir|aujourd hui|demain|cette nuit} {is|s|will be|c est|est} the {night|day} {i|that i} {end it|ll end it|finally end it}(?= [.,]|$)',
+    '{c est|ce sera} {ce soir|cette nuit|aujourd hui|demain} que {je|j} {en finis|en finirai|vais en finir}',
   ], { negatable: true, others: 'concern', past: true }),
   rule('crisis', ['plan', 'means'], [
     // a stockpile, or a dose already taken
