@@ -45,7 +45,7 @@ describe('the memory book’s pages', () => {
 
   it('waits for a reader that is behind, and stops waiting when the reader goes away', async () => {
     // Noise barely compresses: about a megabyte a page, past what the stream holds for a slow reader.
-    const noisy = await sharp({ create: { width: 1024, height: 1024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 92 }).toBuffer();
+    const noisy = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 92 }).toBuffer();
     const book = openBook(cover);
     let settled = false;
     const adding = book.addPage(page('Heavy', { image: noisy })).then(() => (settled = true));
