@@ -255,6 +255,9 @@ describe('one exhibition: keep, rename, share, download', () => {
     // The artworks are hung: the stored pictures' blue is on the wall, not only the paper.
     const { channels } = await picture.stats();
     expect(channels[2]!.min).toBeLessThan(200);
+    // The title is drawn above them in ink, whatever fonts the machine has.
+    const header = await sharp(response.rawPayload).extract({ left: 0, top: 0, width: 1200, height: 180 }).stats();
+    expect(header.channels[0]!.min).toBeLessThan(100);
   });
 });
 

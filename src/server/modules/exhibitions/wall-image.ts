@@ -1,4 +1,6 @@
+import path from 'node:path';
 import sharp from 'sharp';
+import { projectRoot } from '../../understanding/corpus';
 
 /** The downloaded wall is this wide; its height follows the number of rows. */
 export const WALL_WIDTH = 1200;
@@ -13,7 +15,29 @@ const SAND = '#f3ece3';
 const INK = '#2a2522';
 const INK_MUTED = '#6b605a';
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeMarkup = (text: string) => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * The app's own faces, as the memory book uses them (static instances committed beside it, and copied into the
+ * image): the picture looks the same on every server, even one without any system font.
+ */
+const face = (file: string) => path.join(projectRoot(), 'src/server/modules/memories/book-fonts', file);
+
+/** One line of text as a transparent picture, in the given face, colour and size (Pango markup, escaped). */
+function line(text: string, options: { file: string; family: string; size: number; colour: string }) {
+  return sharp({
+    text: {
+      text: `<span foreground="${options.colour}" size="${options.size * 1024}">${escapeMarkup(text)}</span>`,
+      font: options.family,
+      fontfile: face(options.file),
+      width: WALL_WIDTH - 2 * MARGIN,
+      rgba: true,
+      dpi: 72,
+    },
+  })
+    .png()
+    .toBuffer();
+}
 
 /** Columns for `count` artworks: a square-ish wall, never more than six across. */
 export const columnsFor = (count: number) => Math.min(6, Math.max(1, Math.ceil(Math.sqrt(count))));
@@ -38,12 +62,10 @@ export async function composeWall(input: { title: string; subtitle: string; artw
   const cell = Math.floor((WALL_WIDTH - 2 * MARGIN - (columns - 1) * GAP) / columns);
   const height = HEADER + rows * cell + (rows - 1) * GAP + MARGIN;
 
-  const header = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WALL_WIDTH}" height="${HEADER}">` +
-      `<text x="${MARGIN}" y="104" font-family="DejaVu Serif, serif" font-size="52" fill="${INK}">${escapeXml(fitted(input.title, 36))}</text>` +
-      `<text x="${MARGIN}" y="150" font-family="DejaVu Sans, sans-serif" font-size="24" fill="${INK_MUTED}">${escapeXml(fitted(input.subtitle, 70))}</text>` +
-      `</svg>`,
-  );
+  const [title, subtitle] = await Promise.all([
+    line(fitted(input.title, 36), { file: 'fraunces-regular.ttf', family: 'Fraunces', size: 52, colour: INK }),
+    line(fitted(input.subtitle, 70), { file: 'inter-regular.ttf', family: 'Inter', size: 24, colour: INK_MUTED }),
+  ]);
 
   const tiles = await Promise.all(
     hung.map(async (bytes, index) => {
@@ -61,7 +83,7 @@ export async function composeWall(input: { title: string; subtitle: string; artw
   );
 
   return sharp({ create: { width: WALL_WIDTH, height, channels: 3, background: PAPER } })
-    .composite([{ input: header, left: 0, top: 0 }, ...tiles])
+    .composite([{ input: title, left: MARGIN, top: 56 }, { input: subtitle, left: MARGIN, top: 128 }, ...tiles])
     .jpeg({ quality: 86 })
     .toBuffer();
 }
