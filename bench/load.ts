@@ -254,10 +254,10 @@ async function signIn(app: RunningApp, email: string, password: string): Promise
 }
 
 /** Memories as the generation stores them (rows only: the mix reads JSON, not images), one shared per person. */
-async function seedPeople(db: Database, emails: string[]): Promise<Map<string, { memoryIds: string[]; shareToken: string }>> {
+async function seedPeople(db: Database, emails: string[]): Promise<Seeded> {
   const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
   await db.update(profiles).set({ freeAccess: true }).where(inArray(profiles.id, rows.map((r) => r.id)));
-  const seeded = new Map<string, { memoryIds: string[]; shareToken: string }>();
+  const seeded: Seeded = new Map();
   for (const { id, email } of rows) {
     await db.execute(sql`
       insert into ${souvenirs} (user_id, title, image_url, prompt, poetic_summary, liked, created_at)
@@ -273,26 +273,37 @@ async function seedPeople(db: Database, emails: string[]): Promise<Map<string, {
   return seeded;
 }
 
+type Seeded = Map<string, { memoryIds: string[]; shareToken: string }>;
+
+/** PEOPLE accounts signed up through `app`, their memories put in by `seed`, each then signed in. */
+async function preparePeople(app: RunningApp, seed: (emails: string[]) => Promise<Seeded>): Promise<Person[]> {
+  const accounts = Array.from({ length: PEOPLE }, (_, i) => ({ email: `load-${i}-${randomBytes(4).toString('hex')}@example.test`, password: `pw-${randomBytes(8).toString('hex')}` }));
+  for (const a of accounts) await signUp(app, a.email, a.password);
+  const seeded = await seed(accounts.map((a) => a.email));
+  const people: Person[] = [];
+  for (const a of accounts) people.push({ ...a, cookie: await signIn(app, a.email, a.password), ...seeded.get(a.email)! });
+  return people;
+}
+
 async function benchDatabase(label: string, env: Record<string, string>, open: (dataDir: string) => Promise<DatabaseHandle>, publicOnly = false) {
   const app = await startApp({
     env: { ...env, LOG_LEVEL: 'warn', RATE_LIMIT_CHAT_MAX: '1000000', CHAT_OFFLINE_DELAY_MS: '15' },
     startTimeoutMs: 90_000,
   });
   try {
-    const accounts = Array.from({ length: PEOPLE }, (_, i) => ({ email: `load-${i}-${randomBytes(4).toString('hex')}@example.test`, password: `pw-${randomBytes(8).toString('hex')}` }));
-    for (const a of accounts) await signUp(app, a.email, a.password);
-    let seeded = new Map<string, { memoryIds: string[]; shareToken: string }>();
-    // The embedded database belongs to one process: the server stops while the rows go in.
-    await app.restart(async (dataDir) => {
-      const handle = await open(dataDir);
-      try {
-        seeded = await seedPeople(handle.db, accounts.map((a) => a.email));
-      } finally {
-        await handle.close();
-      }
+    const people = await preparePeople(app, async (emails) => {
+      let seeded: Seeded = new Map();
+      // The embedded database belongs to one process: the server stops while the rows go in.
+      await app.restart(async (dataDir) => {
+        const handle = await open(dataDir);
+        try {
+          seeded = await seedPeople(handle.db, emails);
+        } finally {
+          await handle.close();
+        }
+      });
+      return seeded;
     });
-    const people: Person[] = [];
-    for (const a of accounts) people.push({ ...a, cookie: await signIn(app, a.email, a.password), ...seeded.get(a.email)! });
 
     await checkMix(app.baseUrl, people);
     console.log(`\n${label}: ${PEOPLE} people × ${MEMORIES_EACH} memories, server ${app.baseUrl}`);
@@ -320,20 +331,16 @@ async function benchTwoProcesses(url: string) {
   const first = await startApp({ env, startTimeoutMs: 90_000 });
   let second: RunningApp | null = null;
   try {
-    const accounts = Array.from({ length: PEOPLE }, (_, i) => ({ email: `load-${i}-${randomBytes(4).toString('hex')}@example.test`, password: `pw-${randomBytes(8).toString('hex')}` }));
-    for (const a of accounts) await signUp(first, a.email, a.password);
-    const handle = await openDatabase({ kind: 'postgres', url });
-    let seeded: Map<string, { memoryIds: string[]; shareToken: string }>;
-    try {
-      seeded = await seedPeople(handle.db, accounts.map((a) => a.email));
-    } finally {
-      await handle.close();
-    }
-    const people: Person[] = [];
-    for (const a of accounts) people.push({ ...a, cookie: await signIn(first, a.email, a.password), ...seeded.get(a.email)! });
+    const people = await preparePeople(first, async (emails) => {
+      const handle = await openDatabase({ kind: 'postgres', url });
+      try {
+        return await seedPeople(handle.db, emails);
+      } finally {
+        await handle.close();
+      }
+    });
     await checkMix(first.baseUrl, people);
-    console.log(`
-PostgreSQL server, one process then two: ${PEOPLE} people × ${MEMORIES_EACH} memories`);
+    console.log(`\nPostgreSQL server, one process then two: ${PEOPLE} people × ${MEMORIES_EACH} memories`);
     await run(first.baseUrl, people, scenarios(first.baseUrl)[1]!, 5);
     const one = await saturatedPhase(first.baseUrl, people);
 
