@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { HTTPMethods } from 'fastify';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
 import { exhibitions } from '@server/db/schema/index';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import { CRISIS_IMAGE_PROMPT, crisisMemoryTexts } from '@server/safety/replies';
@@ -11,6 +15,7 @@ import { currentExhibitionSchema, exhibitionDetailSchema, sharedExhibitionSchema
 import { addMemory } from './factories/memory';
 import { createUser } from './factories/user';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './support/app';
+import { testDatabase } from './support/database';
 import { startOpenAiStandIn } from './support/openai-stand-in';
 
 const t = await createTestApp();
@@ -258,6 +263,34 @@ describe('one exhibition: keep, rename, share, download', () => {
     // The title is drawn above them in ink, whatever fonts the machine has.
     const header = await sharp(response.rawPayload).extract({ left: 0, top: 0, width: 1200, height: 180 }).stats();
     expect(header.channels[0]!.min).toBeLessThan(100);
+  });
+});
+
+describe('the shared page’s head', () => {
+  // The app serving a built page, as in production: the head of /shared/exhibition/{token} is the server's.
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'souvenir-web-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Souvenir</title></head><body><div id="root"></div></body></html>');
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('previews a current link with its title and first artwork, and is never indexed, whatever the token', async () => {
+    const config = { ...loadConfig({ PUBLIC_URL: 'https://souvenir.example', LOG_LEVEL: 'silent', DATA_DIR: t.dataDir }), webDistDir: dist };
+    const web = await buildApp({ config, database: await testDatabase(), authSecret: 'x'.repeat(40) });
+    try {
+      const { user, exhibition } = await personWithExhibition();
+      const token = (await call(t, 'POST', `/api/exhibitions/${exhibition.id}/share`, user.cookie)).json().shareToken as string;
+      const html = (await web.inject({ url: `/shared/exhibition/${token}` })).body;
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(html).toContain('<meta name="referrer" content="no-referrer" />');
+      expect(html).toContain('<meta property="og:title" content="November 2026" />');
+      expect(html).toMatch(/<meta property="og:image" content="https:\/\/souvenir\.example\/files\/memories\/[^"]+\.png" \/>/);
+      for (const other of ['0'.repeat(64), 'abc', `${token}/x`]) {
+        const body = (await web.inject({ url: `/shared/exhibition/${other}` })).body;
+        expect(body, other).not.toContain('og:title');
+        if (!other.includes('/x')) expect(body, other).toContain('noindex');
+      }
+    } finally {
+      await web.close();
+    }
   });
 });
 

@@ -374,10 +374,13 @@ export async function buildApp(deps: AppDependencies) {
           // A shared memory's link previews in messengers: its public fields in the HTML, and never indexed.
           extraHead: async (pathname, _language, request) => {
             // A token is plain hex: anything needing decoding is simply not one (and never throws here).
+            const origin = originOf(request);
+            // A shared exhibition: previewed like a memory (its first artwork), and never indexed either.
+            const exhibition = /^\/shared\/exhibition\/([^/]*)\/?$/.exec(pathname);
+            if (exhibition) return sharedPageHead(await exhibitions.previewOf(exhibition[1] ?? ''), `${origin}${pathname}`, origin);
             const match = /^\/shared\/([^/]*)\/?$/.exec(pathname);
             if (!match) return null;
             const token = match[1] ?? '';
-            const origin = originOf(request);
               return sharedPageHead(await memories.findShared(token), `${origin}${pathname}`, origin);
           },
         },

@@ -13,6 +13,7 @@ import type {
   SharedExhibition,
 } from '@shared/contracts/exhibitions';
 import { isUuid } from '@shared/contracts/id-params';
+import type { SharedMemory } from '@shared/contracts/memories';
 import { SHARE_TOKEN_BYTES, type Language } from '@shared/limits';
 import { AppError } from '../../app-error';
 import { assessMessage } from '../../safety/assess';
@@ -254,6 +255,19 @@ export function createExhibitionsService(deps: {
         return artwork;
       });
       return { title: row.title, month: row.month, letter: row.letter, artworks };
+    },
+
+    /**
+     * What a shared exhibition's link previews show, in the shape of a shared memory's (its title, first artwork and
+     * the start of its letter), or null for any token that is not a current link (the page is then only "never indexed").
+     */
+    async previewOf(token: string): Promise<SharedMemory | null> {
+      if (!SHARE_TOKEN.test(token)) return null;
+      const row = await exhibitions.findShared(token);
+      if (!row) return null;
+      const [first] = await monthOf(row);
+      if (!first) return null;
+      return { title: row.title, imageUrl: first.imageUrl, imageSources: first.imageSources, poeticSummary: row.letter, createdAt: first.createdAt, imageOrigin: null };
     },
 
     /** The wall as one JPEG, with its title and month, for the person to download. */
