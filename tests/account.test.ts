@@ -4,7 +4,7 @@ import AdmZip from 'adm-zip';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { outboxMessages, profiles, souvenirs, supportTickets, users } from '@server/db/schema/index';
+import { chatDisclosures, outboxMessages, profiles, souvenirs, supportTickets, users } from '@server/db/schema/index';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import { storeRenditions } from '@server/providers/storage/renditions';
 import { meResponseSchema } from '@shared/contracts/me';
@@ -257,6 +257,9 @@ describe('GET /api/me/export', () => {
     await call('POST', '/api/support/tickets', user.cookie, { subject: 'Une question', message: 'Comment exporter mes souvenirs, s’il te plaît ?' });
     await uploadAvatar(user.cookie, await phonePhoto());
     await call('PUT', '/api/memories/on-this-day', user.cookie, { enabled: false });
+    // The dates a chat reply leaves: when the companion last answered, and last said it is a machine.
+    await t.db.insert(chatDisclosures).values({ userId: user.id, lastReplyAt: new Date('2026-11-20T21:00:00Z'), disclosedAt: new Date('2026-11-13T20:00:00Z') });
+    await t.db.insert(chatDisclosures).values({ userId: stranger.id, lastReplyAt: new Date('2026-01-01T00:00:00Z'), disclosedAt: new Date('2026-01-01T00:00:00Z') });
 
     const response = await call('GET', '/api/me/export', user.cookie);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
@@ -274,7 +277,13 @@ describe('GET /api/me/export', () => {
       format: 'souvenir-export',
       version: 1,
       account: { email: user.email },
-      profile: { firstName: 'Lou', defaultLanguage: 'fr', avatar: 'avatar.webp', onThisDay: false },
+      profile: {
+        firstName: 'Lou',
+        defaultLanguage: 'fr',
+        avatar: 'avatar.webp',
+        onThisDay: false,
+        aiDisclosure: { lastReplyAt: '2026-11-20T21:00:00.000Z', lastToldAt: '2026-11-13T20:00:00.000Z' },
+      },
       supportTickets: [{ subject: 'Une question', status: 'open' }],
     });
     expect(data.memories.map((m: { title: string }) => m.title)).toEqual(['Ancienne image', 'Le marché', 'Pluie douce']);
@@ -299,7 +308,7 @@ describe('GET /api/me/export', () => {
   it('answers an empty export to someone with nothing yet, and 401 to signed-out visitors', async () => {
     const user = await createUser(t);
     const zip = new AdmZip((await call('GET', '/api/me/export', user.cookie)).rawPayload);
-    expect(JSON.parse(zip.readAsText('souvenir-export.json'))).toMatchObject({ memories: [], supportTickets: [], profile: { avatar: null, onThisDay: true } });
+    expect(JSON.parse(zip.readAsText('souvenir-export.json'))).toMatchObject({ memories: [], supportTickets: [], profile: { avatar: null, onThisDay: true, aiDisclosure: null } });
     expect((await call('GET', '/api/me/export')).statusCode).toBe(401);
   });
 });

@@ -271,7 +271,7 @@ export async function buildApp(deps: AppDependencies) {
     providers: ai,
     fallbackText: createOfflineExtractor(),
   });
-  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, exhibitions, support, files, billing, keeping });
+  const accounts = createAccountService({ accounts: createAccountRepository(database.db), profiles, memories, exhibitions, support, files, billing, keeping, chat });
 
   // The AI capabilities can change while the app runs (the AI tab): read at each question.
   const providers = async (): Promise<ProviderNames> => ({

@@ -6,6 +6,7 @@ import { EXPORT_FORMAT_VERSION } from '@shared/contracts/me';
 import { AppError } from '../../app-error';
 import type { FilesService } from '../files/service';
 import type { KeepingService } from '../keeping/service';
+import type { ChatService } from '../chat/service';
 import type { ExhibitionsService } from '../exhibitions/service';
 import type { MemoriesService } from '../memories/service';
 import type { ProfileService, SessionUser } from '../profile/service';
@@ -30,6 +31,8 @@ export function createAccountService(deps: {
   billing: { cancelFor(userId: string): Promise<void> };
   /** The kept conversations: ciphertext only, exported with a note on how to decrypt it. */
   keeping: Pick<KeepingService, 'exportOf'>;
+  /** When the companion last answered and last said it is a machine: dates the server keeps about the person. */
+  chat: Pick<ChatService, 'disclosureExport'>;
 }) {
   const { accounts, profiles, memories, support, files } = deps;
 
@@ -40,6 +43,7 @@ export function createAccountService(deps: {
     const tickets = await support.listOwn(user.id);
     const kept = await deps.keeping.exportOf(user.id);
     const exhibitions = await deps.exhibitions.exportOf(user.id);
+    const disclosure = await deps.chat.disclosureExport(user.id);
     const head = {
       format: 'souvenir-export',
       version: EXPORT_FORMAT_VERSION,
@@ -51,6 +55,8 @@ export function createAccountService(deps: {
         gender: profile.gender,
         avatar: profile.avatarUrl ? 'avatar.webp' : null,
         onThisDay: profile.onThisDayEnabled,
+        // The dates that time the reminder that the companion is a machine (after days away, or hours of talk).
+        aiDisclosure: disclosure,
         journaledDaysNote: kept
           ? 'Counted from your memories; conversations are stored on the server only encrypted, in keptConversations.'
           : 'Counted from your memories; conversations are never stored on the server.',

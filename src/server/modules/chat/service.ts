@@ -167,6 +167,15 @@ export function createChatService(deps: {
       }
     },
 
+    /**
+     * For the data export: when the companion last answered the person and when it last said again that it is a
+     * machine. Dates only; nothing of what was said.
+     */
+    async disclosureExport(userId: string): Promise<{ lastReplyAt: string; lastToldAt: string } | null> {
+      const state = await chat.disclosureState(userId);
+      return state ? { lastReplyAt: state.lastReplyAt.toISOString(), lastToldAt: state.disclosedAt.toISOString() } : null;
+    },
+
     async status(userId: string, language?: Language): Promise<ChatStatusResponse> {
       const [{ profile, journalDays, subscription, hasAccess }, settings, provider, transcription] = await Promise.all([
         accessOf(userId),
