@@ -25,7 +25,7 @@ const FRAMEWORK =
 /** How src/web/lib/i18n.ts splits the locale namespaces; the same lists as there (scripts/locale-split.test.ts). */
 export const BUNDLED_NAMESPACES = ['common', 'errors'];
 export const PUBLIC_PAGE_NAMESPACES = ['auth', 'landing', 'shared', 'unsubscribe', 'validation'];
-export const OWN_PAGE_NAMESPACES = ['admin', 'community', 'exhibitions', 'keeping', 'safety-page'];
+export const OWN_PAGE_NAMESPACES = ['admin', 'billing', 'community', 'exhibitions', 'keeping', 'privacy', 'safety-page', 'support'];
 
 /**
  * The locale files that load on demand do so a language and a group at a time: the public pages' texts

@@ -53,7 +53,7 @@ async function loadAdminPage() {
 
 /**
  * A page whose texts only it shows loads them with its code, not with every signed-in page: keeping conversations
- * across devices (the pages that offer it), the community page, the safety page.
+ * across devices (the pages that offer it), the community, safety, privacy, support and pricing pages.
  */
 function withOwnTexts<M>(namespace: string, load: () => Promise<M>): () => Promise<M> {
   return async () => (await Promise.all([load(), loadAppNamespaces([namespace])]))[0];
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
           { path: '/community', lazy: page(withOwnTexts('community', () => import('@web/features/community/pages/community-page')), (m) => m.CommunityPage) },
           {
             path: '/privacy-policy',
-            lazy: page(() => import('@web/features/privacy-policy/pages/privacy-policy-page'), (m) => m.PrivacyPolicyPage),
+            lazy: page(withOwnTexts('privacy', () => import('@web/features/privacy-policy/pages/privacy-policy-page')), (m) => m.PrivacyPolicyPage),
           },
           { path: '/safety', lazy: page(withOwnTexts('safety-page', () => import('@web/features/safety-page/pages/safety-page')), (m) => m.SafetyPage) },
           {
@@ -102,8 +102,8 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: page(loadAdminPage, (m) => m.AdminPage) }],
               },
               { path: 'profile', lazy: page(withOwnTexts('keeping', () => import('@web/features/profile/pages/profile-page')), (m) => m.ProfilePage) },
-              { path: 'support', lazy: page(() => import('@web/features/support/pages/support-page'), (m) => m.SupportPage) },
-              { path: 'pricing', lazy: page(() => import('@web/features/billing/pages/pricing-page'), (m) => m.PricingPage) },
+              { path: 'support', lazy: page(withOwnTexts('support', () => import('@web/features/support/pages/support-page')), (m) => m.SupportPage) },
+              { path: 'pricing', lazy: page(withOwnTexts('billing', () => import('@web/features/billing/pages/pricing-page')), (m) => m.PricingPage) },
               { path: 'memories', lazy: page(() => import('@web/features/memories/pages/gallery-page'), (m) => m.GalleryPage) },
               {
                 path: 'exhibitions/:id',
@@ -127,11 +127,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/billing/sandbox/checkout/:id',
-                lazy: page(() => import('@web/features/billing/pages/sandbox-checkout-page'), (m) => m.SandboxCheckoutPage),
+                lazy: page(withOwnTexts('billing', () => import('@web/features/billing/pages/sandbox-checkout-page')), (m) => m.SandboxCheckoutPage),
               },
               {
                 path: '/billing/sandbox/portal',
-                lazy: page(() => import('@web/features/billing/pages/sandbox-portal-page'), (m) => m.SandboxPortalPage),
+                lazy: page(withOwnTexts('billing', () => import('@web/features/billing/pages/sandbox-portal-page')), (m) => m.SandboxPortalPage),
               },
             ],
           },

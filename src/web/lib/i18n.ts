@@ -17,7 +17,7 @@ const bundledLocaleModules = import.meta.glob<LocaleModule>('../locales/*/{commo
 const onDemandLocales = import.meta.glob<LocaleModule>(['../locales/*/*.json', '!../locales/*/{common,errors}.json']);
 
 export const PUBLIC_PAGE_NAMESPACES = ['auth', 'landing', 'shared', 'unsubscribe', 'validation'];
-export const OWN_PAGE_NAMESPACES = ['admin', 'community', 'exhibitions', 'keeping', 'safety-page'];
+export const OWN_PAGE_NAMESPACES = ['admin', 'billing', 'community', 'exhibitions', 'keeping', 'privacy', 'safety-page', 'support'];
 
 export function buildResources(modules: Record<string, LocaleModule>): Resource {
   const resources: Resource = {};
