@@ -24,6 +24,7 @@ import { migrate } from '@server/db/migrate';
 import { scheduledClaims, users } from '@server/db/schema/index';
 import { createFolderArchiveStore, createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import { createS3ArchiveStore, createS3Storage, type S3StorageOptions } from '@server/providers/storage/s3';
+import { backupConfirmCode } from '@shared/contracts/backups';
 import { addExhibition } from './factories/exhibition';
 import { addMemory } from './factories/memory';
 import { createUser, signIn } from './factories/user';
@@ -214,7 +215,10 @@ describe('backup and restore', () => {
     const late = await createUser(t);
     const wrong = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/restore`, headers, payload: { confirm: 'yes' } });
     expect([wrong.statusCode, wrong.json<{ error: { code: string } }>().error.code]).toEqual([400, 'VALIDATION_FAILED']);
-    const restored = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/restore`, headers, payload: { confirm: name } });
+    // Another archive's four-letter code does not confirm this one; its own, in any case, does.
+    const otherCode = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/restore`, headers, payload: { confirm: backupConfirmCode(foreign) } });
+    expect([otherCode.statusCode, otherCode.json<{ error: { code: string } }>().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const restored = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/restore`, headers, payload: { confirm: ` ${backupConfirmCode(name).toLowerCase()} ` } });
     expect(restored.statusCode).toBe(200);
     expect((await signIn(t, late.email, late.password)).statusCode).not.toBe(200);
     expect((await signIn(t, person.email, person.password)).statusCode).toBe(200);

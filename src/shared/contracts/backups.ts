@@ -21,7 +21,33 @@ export const backupListSchema = z.object({
 });
 export type BackupList = z.infer<typeof backupListSchema>;
 
-/** POST /api/admin/backups/:name/restore — the administrator types the archive's name to confirm. */
+/** Letters and digits that cannot be read as one another (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/**
+ * The short code an administrator types to restore this archive: four characters drawn from its name, so that a
+ * restore is asked of one archive on purpose, without retyping a 40-character name. Not a secret (the panel shows
+ * it); the full name is accepted too, for scripts.
+ */
+export function backupConfirmCode(name: string): string {
+  // FNV-1a over the name's characters: deterministic on the server and in the browser alike.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  let code = '';
+  for (let i = 0; i < 4; i++) {
+    code += CODE_ALPHABET[hash % CODE_ALPHABET.length];
+    hash = Math.floor(hash / CODE_ALPHABET.length);
+  }
+  return code;
+}
+
+/** Whether what was typed confirms restoring this archive: its code (any case, spaces around) or its whole name. */
+export function confirmsRestore(name: string, typed: string): boolean {
+  const trimmed = typed.trim();
+  return trimmed === name || trimmed.toUpperCase() === backupConfirmCode(name);
+}
+
+/** POST /api/admin/backups/:name/restore — the administrator types the archive's code (or its name) to confirm. */
 export const backupRestoreSchema = z.strictObject({
   confirm: z.string({ error: 'validation.backupConfirm' }).max(200, 'validation.backupConfirm'),
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { BACKUP_NAME_PATTERN, type Backup, type BackupList } from '@shared/contracts/backups';
+import { BACKUP_NAME_PATTERN, confirmsRestore, type Backup, type BackupList } from '@shared/contracts/backups';
 import { AppError } from '../../app-error';
 import { type ArchiveSource, BackupError, restoreBackup, storeBackup } from '../../db/backup';
 import type { DatabaseHandle } from '../../db/client';
@@ -96,7 +96,7 @@ export function createBackupsService(deps: {
 
     async restore(name: string, confirm: string, log?: FastifyBaseLogger) {
       checkedName(name);
-      if (confirm !== name) throw new AppError('VALIDATION_FAILED', 'Type the name of the backup to confirm.', { confirm: ['validation.backupConfirm'] });
+      if (!confirmsRestore(name, confirm)) throw new AppError('VALIDATION_FAILED', 'Type the code of the backup to confirm.', { confirm: ['validation.backupConfirm'] });
       // Read as a stream, twice: once to check it whole, once to restore it.
       const opened = await storageAnswer(deps.archives.open(name));
       if (!opened) throw new AppError('NOT_FOUND', 'No such backup.');

@@ -1,4 +1,4 @@
-import type { Backup, BackupList } from '@shared/contracts/backups';
+import { backupConfirmCode, confirmsRestore, type Backup, type BackupList } from '@shared/contracts/backups';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -88,7 +88,7 @@ function backupServer({ create, restore }: { create?: () => Response; restore?: 
       `POST /api/admin/backups/${backup.name}/restore`,
       (request: RecordedRequest) =>
         restore?.(request) ??
-        ((request.body as { confirm?: string }).confirm === backup.name ? json({ tables: 12, rows: 340, files: 8 }) : apiError(400, 'VALIDATION_FAILED')),
+        (confirmsRestore(backup.name, (request.body as { confirm?: string }).confirm ?? '') ? json({ tables: 12, rows: 340, files: 8 }) : apiError(400, 'VALIDATION_FAILED')),
     ]),
   );
   const network = mockFetch({
@@ -158,7 +158,7 @@ describe('the backups card: archives, back up now, restore', () => {
     expect(screen.getByRole('button', { name: 'Back up now' })).toBeEnabled();
   });
 
-  it('restores only once the archive’s exact name is typed, then says it is done', async () => {
+  it('restores only once the archive’s four-letter code is typed, in any case, then says it is done', async () => {
     const server = backupServer();
     const { user } = renderWithProviders(<BackupsCard />);
     const [, second] = await archives();
@@ -166,29 +166,29 @@ describe('the backups card: archives, back up now, restore', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Restore this backup?' }, WAIT);
     expect(dialog).toHaveTextContent('will be replaced by the backup');
-    const field = within(dialog).getByLabelText(`To confirm, type the backup's name: ${older.name}`);
+    const code = backupConfirmCode(older.name);
+    expect(code).toMatch(/^[A-Z2-9]{4}$/);
+    const field = within(dialog).getByLabelText(`To confirm, type this backup's code: ${code}`);
     const confirm = within(dialog).getByRole('button', { name: 'Replace everything with this backup' });
     expect(confirm).toBeDisabled();
 
-    // Another archive's name, or this one's cut short or in capitals, does not unlock it.
-    await user.type(field, newer.name);
+    // Another archive's code, or this one's cut short, does not unlock it.
+    expect(backupConfirmCode(newer.name)).not.toBe(code);
+    await user.type(field, backupConfirmCode(newer.name));
     expect(confirm).toBeDisabled();
     await user.clear(field);
-    await user.type(field, older.name.toUpperCase());
-    expect(confirm).toBeDisabled();
-    await user.clear(field);
-    await user.type(field, older.name.slice(0, -1));
+    await user.type(field, code.slice(0, -1).toLowerCase());
     expect(confirm).toBeDisabled();
     // Pressing Enter in the field does not get round the button either (the one request below is the only one).
     await user.type(field, '{Enter}');
 
-    await user.type(field, older.name.slice(-1));
+    await user.type(field, code.slice(-1).toLowerCase());
     expect(confirm).toBeEnabled();
     await user.click(confirm);
 
     expect(await screen.findByText('The backup is restored.', undefined, WAIT)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
-    expect(server.sent('POST', `/api/admin/backups/${older.name}/restore`).map((r) => r.body)).toEqual([{ confirm: older.name }]);
+    expect(server.sent('POST', `/api/admin/backups/${older.name}/restore`).map((r) => r.body)).toEqual([{ confirm: code.toLowerCase() }]);
     expect(server.sent('POST', `/api/admin/backups/${newer.name}/restore`)).toEqual([]);
     // Everything may have changed: the list is read again.
     await waitFor(() => expect(server.sent('GET', '/api/admin/backups')).toHaveLength(2), WAIT);
@@ -200,14 +200,14 @@ describe('the backups card: archives, back up now, restore', () => {
     const [first] = await archives();
     await user.click(within(first!).getByRole('button', { name: named('Restore', newer) }));
     const dialog = await screen.findByRole('dialog', { name: 'Restore this backup?' }, WAIT);
-    const field = within(dialog).getByLabelText(`To confirm, type the backup's name: ${newer.name}`);
-    await user.type(field, newer.name);
+    const field = within(dialog).getByLabelText(`To confirm, type this backup's code: ${backupConfirmCode(newer.name)}`);
+    await user.type(field, backupConfirmCode(newer.name));
     await user.click(within(dialog).getByRole('button', { name: 'Replace everything with this backup' }));
 
     expect(await screen.findByText('Souvenir is unavailable for a moment. Please try again shortly.', undefined, WAIT)).toBeInTheDocument();
     expect(screen.queryByText('The backup is restored.')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Restore this backup?' })).toBeInTheDocument();
-    expect(field).toHaveValue(newer.name);
+    expect(field).toHaveValue(backupConfirmCode(newer.name));
     expect(within(dialog).getByRole('button', { name: 'Replace everything with this backup' })).toBeEnabled();
     expect(server.sent('POST', `/api/admin/backups/${newer.name}/restore`)).toHaveLength(1);
     // Nothing was replaced, so nothing is read again.
@@ -235,7 +235,8 @@ describe('the backups card: archives, back up now, restore', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Restaurer cette sauvegarde\u00a0?' }, WAIT);
     const confirm = within(dialog).getByRole('button', { name: 'Tout remplacer par cette sauvegarde' });
     expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText(`Pour confirmer, tape le nom de la sauvegarde : ${newer.name}`), newer.name);
+    const code = backupConfirmCode(newer.name);
+    await user.type(within(dialog).getByLabelText(`Pour confirmer, tape le code de cette sauvegarde : ${code}`), code);
     await user.click(confirm);
     expect(await screen.findByText('La sauvegarde est restaurée.', undefined, WAIT)).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import type { Backup } from '@shared/contracts/backups';
+import { backupConfirmCode, confirmsRestore, type Backup } from '@shared/contracts/backups';
 import { Archive, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { useRestoreBackup } from '../api/restore-backup';
 
 /**
  * Backups on the Global tab: the schedule, the archives (date, size) with a download each, "Back up now", and
- * a restore that asks the administrator to type the archive's name, since it replaces everything.
+ * a restore that asks the administrator to type the archive's four-letter code, since it replaces everything.
  */
 export function BackupsCard() {
   const { t, i18n } = useTranslation(['admin', 'common']);
@@ -127,14 +127,14 @@ function RestoreDialog({ backup, onClose }: { backup: Backup | null; onClose: ()
             void submit();
           }}
         >
-          <FormField id={`${id}-confirm`} label={t('admin:backups.restoreConfirm', { name: backup?.name ?? '' })}>
-            <Input value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="font-mono" />
+          <FormField id={`${id}-confirm`} label={t('admin:backups.restoreConfirm', { code: backup ? backupConfirmCode(backup.name) : '' })}>
+            <Input value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="font-mono uppercase" />
           </FormField>
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="secondary" onClick={close}>
               {t('admin:backups.cancel')}
             </Button>
-            <Button type="submit" disabled={typed !== backup?.name} pending={restore.isPending}>
+            <Button type="submit" disabled={!backup || !confirmsRestore(backup.name, typed)} pending={restore.isPending}>
               {t('admin:backups.restoreSubmit')}
             </Button>
           </div>
