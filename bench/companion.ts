@@ -7,7 +7,7 @@
 import { composeReply, HEAVY_FEELINGS, PLEASANT_FEELINGS, quotableClause, toneOfReply } from '../src/server/providers/chat/offline-companion';
 import type { ChatTurn } from '../src/server/providers/chat/index';
 import { assessConversation } from '../src/server/safety/assess';
-import { readDayCorpus, type DayRecord } from '../src/server/understanding/corpus';
+import { isSecondMoodBlind, readDayCorpus, type DayRecord } from '../src/server/understanding/corpus';
 import { valenceOf, type Mood } from '../src/server/understanding/labels';
 import { understandingSets } from '../src/server/understanding/mood-training';
 
@@ -94,5 +94,7 @@ export function benchCompanion(options: { misread?: boolean; tuningOnly?: boolea
   report('tuning set, written days', understandingSets('tune').days, !!options.misread && !!options.tuningOnly);
   // While trying changes, leave the blind days unread: they are read once per change that is kept.
   if (options.tuningOnly) return;
-  report('BLIND set (never trained or tuned on)', readDayCorpus('blind'), !!options.misread);
+  const blind = readDayCorpus('blind');
+  report('BLIND set 1 (mb1, mb2: never trained or tuned on)', blind.filter((d) => !isSecondMoodBlind(d)), !!options.misread);
+  report('BLIND set 2 (mb3, mb4: never trained or tuned on; misreads never printed)', blind.filter(isSecondMoodBlind), false);
 }
