@@ -4,7 +4,7 @@
 // Global tab and the sign-in page offers single sign-on alone.
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startOidcProvider, type OidcProviderStandIn } from '@tests/support/oidc-provider';
 import { startApp, type RunningApp } from './support/app';
 import { launchBrowser, openPage, pathOf, waitForHydration } from './support/browser';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The provider first: the app finds it by discovery when it starts.
   idp = await startOidcProvider();
   [app, browser] = await Promise.all([
-    startApp({ env: { OIDC_ISSUER_URL: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_BUTTON_LABEL: 'Test IdP', ADMIN_EMAILS: ADMIN } }),
+    startApp({ template: inject('e2eDataTemplate'), env: { OIDC_ISSUER_URL: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_BUTTON_LABEL: 'Test IdP', ADMIN_EMAILS: ADMIN } }),
     launchBrowser(),
   ]);
   idp.allowApp(app.baseUrl);

@@ -1,6 +1,6 @@
 // Starts the built server (dist/server/main.js) the way `npm start` does, on a free port with a fresh data folder.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,11 @@ export interface AppOptions {
   /** Extra or replacement environment variables for the server. */
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /**
+   * A data folder to start from instead of an empty one: its database (already migrated) is copied into the app's
+   * own folder, which the server then only has to open (see e2e/setup/global-setup.ts).
+   */
+  template?: string;
 }
 
 export interface RunningApp {
@@ -35,6 +40,7 @@ const PASSTHROUGH_ENV = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS']
 export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'souvenir-e2e-'));
+  if (opts.template) await cp(path.join(opts.template, 'db'), path.join(dataDir, 'db'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const env: Record<string, string> = {};

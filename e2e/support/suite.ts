@@ -1,6 +1,6 @@
 // One app and one browser per test file; each test opens its own context (see openPage) and makes its own people.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type AppOptions, type RunningApp, startApp } from './app';
 import { launchBrowser } from './browser';
 import { type Mailbox, startMailbox } from '@tests/support/mailbox';
@@ -18,7 +18,7 @@ export function setupSuite(opts: { smtp?: boolean; app?: AppOptions } = {}): Sui
   beforeAll(async () => {
     if (opts.smtp) suite.mailbox = await startMailbox();
     const [app, browser] = await Promise.all([
-      startApp({ ...opts.app, ...(opts.smtp ? { smtpPort: suite.mailbox.port } : {}) }),
+      startApp({ template: inject('e2eDataTemplate'), ...opts.app, ...(opts.smtp ? { smtpPort: suite.mailbox.port } : {}) }),
       launchBrowser(),
     ]);
     suite.app = app;
