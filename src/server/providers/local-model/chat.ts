@@ -33,6 +33,8 @@ export function createLocalModelChat(
           modelPath,
           {
             turns: [{ role: 'system', content: system }, ...messages],
+            // Its own cached sequence: the next turn reads only what is new.
+            kind: 'conversation',
             maxTokens: options.maxTokens ?? REPLY_MAX_TOKENS,
             temperature: options.temperature ?? 0.7,
           },

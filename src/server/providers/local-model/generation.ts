@@ -1,5 +1,5 @@
 import { ProviderError } from '../provider-error';
-import type { GenerationJob } from './protocol';
+import type { GenerationJob, GenerationUsage } from './protocol';
 
 // What the chat and text providers need of the runtime: one generation at a time, and its failures.
 // Kept apart from the runtime, which builds those providers, so neither imports the other.
@@ -35,6 +35,8 @@ export interface GenerationResult {
   truncated: boolean;
   /** Tokens the model wrote. */
   tokens: number;
+  /** The prompt's tokens, those reused from the cache and those evaluated (numbers only, never text). */
+  usage: GenerationUsage | null;
 }
 
 export interface LocalModelGenerator {

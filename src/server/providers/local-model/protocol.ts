@@ -9,6 +9,11 @@ export interface WorkerOptions {
   contextSize: number;
   /** false: the CPU build only; 'auto': a GPU build when one is installed (see the decision on GPU builds). */
   gpu: false | 'auto';
+  /**
+   * Conversations whose evaluated prompt stays cached between their turns, each in its own sequence of
+   * `contextSize` tokens; one more sequence serves the other jobs (memory writing, judgements).
+   */
+  conversations: number;
 }
 
 export interface Turn {
@@ -22,6 +27,24 @@ export interface GenerationJob {
   temperature: number;
   /** A JSON Schema the reply must follow, enforced token by token by a grammar. */
   schema?: object;
+  /**
+   * 'conversation': a chat turn, run on a sequence kept for conversations, where the next turn finds its
+   * prompt's start already evaluated; 'task' (the default): any other job, on the sequence kept for them.
+   */
+  kind?: 'conversation' | 'task';
+}
+
+/** What a generation cost, in tokens: numbers only, never text. */
+export interface GenerationUsage {
+  /** The prompt as the model read it (chat template included), after the budget dropped the oldest turns. */
+  promptTokens: number;
+  /** Prompt tokens found already evaluated in the sequence's cache. */
+  reusedTokens: number;
+  /** Prompt tokens the model evaluated for this generation. */
+  evaluatedTokens: number;
+  generatedTokens: number;
+  /** Oldest turns left out to keep the prompt within its budget. */
+  droppedTurns: number;
 }
 
 export type ToWorker = { type: 'run'; id: number; job: GenerationJob } | { type: 'cancel'; id: number };
@@ -33,5 +56,5 @@ export type FromWorker =
   | { type: 'ready'; model: { name: string | null; trainContextSize: number; sizeBytes: number } }
   | { type: 'load-failed' }
   | { type: 'chunk'; id: number; text: string }
-  | { type: 'end'; id: number; text: string; tokens: number; stopReason: 'done' | 'max-tokens' | 'aborted' }
+  | { type: 'end'; id: number; text: string; tokens: number; stopReason: 'done' | 'max-tokens' | 'aborted'; usage: GenerationUsage | null }
   | { type: 'failed'; id: number; reason: WorkerFailure };

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyModel } from '@tests/support/tiny-gguf';
 import { SAFETY_LEVELS } from '@shared/safety';
 import { ChatProviderError } from '../chat/chat-provider-error';
+import { RISK_SCHEMA } from '../chat/openai-compatible';
 import type { ChatReplyInput } from '../chat/index';
+import type { Turn } from './protocol';
 import { createLocalModelRuntime, type LocalModelRuntime } from './runtime';
 
 let dataDir: string;
@@ -106,7 +108,8 @@ describe('local model runtime', { timeout: 60_000 }, () => {
 
   it('lets a waiting conversation leave the queue without disturbing the running one', async () => {
     const chat = runtime.chat(MODEL, { maxTokens: 30 });
-    const running = collect(chat.streamReply(input(new AbortController().signal)));
+    // Long enough to still run 20 ms later: its prompt is cached from the tests above, so it starts at once.
+    const running = collect(runtime.chat(MODEL, { maxTokens: 200 }).streamReply(input(new AbortController().signal)));
     const controller = new AbortController();
     const waiting = collect(chat.streamReply(input(controller.signal)));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -140,6 +143,46 @@ describe('local model runtime', { timeout: 60_000 }, () => {
       signal: new AbortController().signal,
     });
     expect(SAFETY_LEVELS).toContain(level);
+  });
+
+  it('reads only the new turn of a conversation, even after a judgement and another conversation in between', async () => {
+    const chat = runtime.chat(MODEL, { maxTokens: 8 });
+    const first = input(new AbortController().signal, 'Today I walked by the sea with my sister.');
+    const reply = (await collect(chat.streamReply(first))).join('');
+    // Between the two turns: the crisis judgement, memory writing's kind of job, and someone else's conversation.
+    await chat.assessRisk!({ instructions: 'Answer with the risk level.', messages: [{ role: 'user', content: 'A quiet day.' }], signal: new AbortController().signal });
+    await collect(chat.streamReply({ ...input(new AbortController().signal, 'Another person, another day.'), system: 'You are Mira, for Bea.' }));
+
+    const { usage } = await runtime.generate(
+      MODEL,
+      {
+        turns: [{ role: 'system', content: first.system }, ...first.messages, { role: 'assistant', content: reply }, { role: 'user', content: 'And then?' }],
+        maxTokens: 4,
+        temperature: 0,
+        kind: 'conversation',
+      },
+      { signal: new AbortController().signal },
+    );
+    // The system prompt and the first exchange were still in the cache: only the reply's end and the new turn are read.
+    expect(usage!.reusedTokens).toBeGreaterThan(usage!.promptTokens / 2);
+    expect(usage!.evaluatedTokens).toBe(usage!.promptTokens - usage!.reusedTokens);
+    expect(usage!.generatedTokens).toBeGreaterThan(0);
+  });
+
+  it('keeps a long conversation within its prompt budget with the model\'s tokenizer', async () => {
+    // The context holds the prompt and the longest reply: here 8192 - 7800 = 392 tokens of prompt.
+    const turns: Turn[] = [{ role: 'system', content: 'You are Souvenir, a gentle journaling companion.' }];
+    for (let i = 0; i < 30; i++) {
+      turns.push({ role: 'user', content: `Message ${i}: the morning was grey, then the sun came out over the harbour.` });
+      turns.push({ role: 'assistant', content: `Reply ${i}: it sounds like the light changed the day for you.` });
+    }
+    turns.push({ role: 'user', content: 'What do you think?' });
+    // A grammar closes the reply after a few tokens: the reply is not what is checked.
+    const { usage } = await runtime.generate(MODEL, { turns, maxTokens: 7800, temperature: 0, kind: 'conversation', schema: RISK_SCHEMA }, { signal: new AbortController().signal });
+    expect(usage!.promptTokens).toBeLessThanOrEqual(8192 - 7800);
+    expect(usage!.droppedTurns).toBeGreaterThan(0);
+    // The system prompt and the last message are still there: the kept prompt is larger than they are.
+    expect(usage!.promptTokens).toBeGreaterThan(30);
   });
 
   it('fails with a reason, not a crash, when the file is not a model', async () => {

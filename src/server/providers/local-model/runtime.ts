@@ -16,8 +16,13 @@ export interface LocalModelRuntimeOptions {
   dataDir: string;
   /** CPU threads per generation; by default every core but one, which stays with the API. */
   threads?: number;
-  /** Tokens of context (prompt and reply together). */
+  /** Tokens of context (prompt and reply together), per sequence. */
   contextSize?: number;
+  /**
+   * Conversations whose prompt stays cached between turns (default 2), each costing a context's worth of
+   * memory; the other jobs use one sequence more.
+   */
+  conversations?: number;
   gpu?: false | 'auto';
   /** Generations allowed to wait behind the running one; more are refused as busy. */
   maxQueue?: number;
@@ -27,6 +32,7 @@ export interface LocalModelRuntimeOptions {
   checkDownloadUrl?: (url: string) => void;
 }
 
+export type { GenerationUsage } from './protocol';
 export { LocalModelError, type GenerationOptions, type GenerationResult, type LocalModelFailure, type LocalModelStatus } from './generation';
 
 export interface LocalModelRuntime extends LocalModelGenerator {
@@ -65,6 +71,9 @@ function spawnWorker(workerData: WorkerOptions): Worker {
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(bootstrap, { ...options, eval: true });
 }
+
+/** Two people talking at once each keep their cache, at the memory cost of three contexts in all. */
+export const DEFAULT_CONVERSATIONS = 2;
 
 export function defaultThreads(): number {
   return Math.max(1, os.availableParallelism() - 1);
@@ -187,7 +196,7 @@ class ModelHost {
         clearTimeout(this.timer);
         if (message.type === 'failed') done.reject(new LocalModelError(message.reason === 'load' ? 'load' : 'generation'));
         else if (message.stopReason === 'aborted') done.reject(new LocalModelError('aborted'));
-        else done.resolve({ text: message.text, tokens: message.tokens, truncated: message.stopReason === 'max-tokens' });
+        else done.resolve({ text: message.text, tokens: message.tokens, truncated: message.stopReason === 'max-tokens', usage: message.usage });
         this.pump();
         return;
       }
@@ -230,7 +239,13 @@ export function createLocalModelRuntime(options: LocalModelRuntimeOptions): Loca
     let host = hosts.get(file);
     if (!host) {
       host = new ModelHost(
-        { modelPath: file, threads: options.threads ?? defaultThreads(), contextSize: options.contextSize ?? 4096, gpu: options.gpu ?? false },
+        {
+          modelPath: file,
+          threads: options.threads ?? defaultThreads(),
+          contextSize: options.contextSize ?? 4096,
+          gpu: options.gpu ?? false,
+          conversations: Math.max(1, options.conversations ?? DEFAULT_CONVERSATIONS),
+        },
         limits,
       );
       hosts.set(file, host);
