@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeReply, createOfflineCompanion } from './offline-companion';
+import { composeReply, createOfflineCompanion, PLEASANT_FEELINGS, toneOfReply } from './offline-companion';
 
 async function reply(language: 'en' | 'fr', userTurns: string[], safety: { level: 'none' | 'concern'; earlierCrisis: boolean } = { level: 'none', earlierCrisis: false }): Promise<string> {
   const companion = createOfflineCompanion({ delayMs: 0 });
@@ -281,13 +281,15 @@ describe('offline companion: small messages', () => {
     expect(quotesOf(thanks!)).toEqual([]);
   });
 
-  it('reads tears right after joyful news as joy', () => {
-    for (const [language, turns, joy] of [
-      ['en', ['I got into the university I wanted!', 'My mum cried, I cried, everyone cried.'], /joy|wonderful|beautiful|lovely|happy/],
-      ['fr', ['J’ai été prise à l’université que je voulais !', 'Ma mère a pleuré, j’ai pleuré, tout le monde a pleuré.'], /joie|merveilleuse|beau moment|contente|bonheur/],
+  it('meets tears right after good news as a good moment, never as sadness', () => {
+    for (const [language, turns] of [
+      ['en', ['I got into the university I wanted!', 'My mum cried, I cried, everyone cried.']],
+      ['fr', ['J’ai été prise à l’université que je voulais !', 'Ma mère a pleuré, j’ai pleuré, tout le monde a pleuré.']],
     ] as const) {
       const [, tears] = conversation(language, [...turns]);
-      expect(tears!.split(/[“«]/)[0], language).toMatch(joy);
+      // Joy or hope both meet the day rightly; what must never happen is sympathy for a sad day.
+      const tone = toneOfReply(tears!, language);
+      expect(tone !== null && PLEASANT_FEELINGS.has(tone), `${language}: ${tears}`).toBe(true);
     }
   });
 });
