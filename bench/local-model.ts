@@ -1,5 +1,6 @@
 // `npm run bench -- local-model`: time to first token and tokens per second of the local model the server
-// would run for the conversation and for memory writing — the file chosen in the AI tab (read from the app's
+// would run for the conversation and for memory writing, then a conversation of several turns with the prompt's
+// tokens and those reused from the cache at each turn — the file chosen in the AI tab (read from the app's
 // database: DATABASE_URL, else the embedded one in DATA_DIR), else LOCAL_MODEL_PATH — resolved as the server does.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import { loadConfig, type Config } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { createAiRepository, type AiProviderRow } from '../src/server/modules/ai/repository';
 import { localModelChoiceOf } from '../src/server/modules/ai/service';
+import type { Turn } from '../src/server/providers/local-model/protocol';
 import { createLocalModelRuntime, defaultThreads, type LocalModelRuntime } from '../src/server/providers/local-model/runtime';
 
 const RUNS = 3;
@@ -22,6 +24,17 @@ const TURNS = [
   { role: 'system' as const, content: 'You are Souvenir, a gentle journaling companion. Answer in the language of the person, in two or three sentences.' },
   { role: 'user' as const, content: 'Aujourd’hui j’ai marché au bord de la mer avec ma sœur, et I felt calm for the first time this week.' },
 ];
+
+/** What the person says next, turn after turn, in the conversation measured for the cache. */
+const NEXT_MESSAGES = [
+  'Nous avons ramassé des coquillages, comme quand nous étions petites.',
+  'She told me about her new job; I was happy for her, and a little jealous.',
+  'Le soir, nous avons mangé des crêpes et parlé de notre grand-mère.',
+  'I think I want to call her more often. Is that silly?',
+  'Merci. Je crois que je vais dormir tôt ce soir.',
+];
+/** A job of memory writing's kind between two turns: it must leave the conversation's cache alone. */
+const BETWEEN_TURNS = 3;
 
 /**
  * The AI tab's saved choices, read through the app's own repository from the database the server would open.
@@ -51,7 +64,8 @@ function noLocalModel(config: Config, capability: 'chat' | 'text', row: AiProvid
   return tabRead ? 'none: neither the AI tab nor LOCAL_MODEL_PATH names a model file' : 'none: LOCAL_MODEL_PATH is not set';
 }
 
-async function measure(runtime: LocalModelRuntime, modelPath: string, threads: number, contextSize: number, gpu: Config['localModel']['gpu']) {
+async function measure(runtime: LocalModelRuntime, modelPath: string, threads: number, config: Config['localModel']) {
+  const { contextSize, gpu } = config;
   const signal = new AbortController().signal;
   const loadStarted = performance.now();
   await runtime.generate(modelPath, { turns: TURNS, maxTokens: 1, temperature: 0 }, { signal });
@@ -78,6 +92,40 @@ async function measure(runtime: LocalModelRuntime, modelPath: string, threads: n
   console.log(`  first load + 1 token   ${load.toFixed(0)} ms (worker start, library, model)`);
   console.log(`  time to first token    median ${median(rows.map((r) => r.firstToken)).toFixed(0)} ms over ${RUNS} replies (prompt of ~${TURNS.map((t) => t.content).join(' ').length} characters)`);
   console.log(`  generation             median ${median(rows.map((r) => r.perSecond)).toFixed(1)} tokens/s (${MAX_TOKENS} tokens at most per reply)`);
+  await conversation(runtime, modelPath, config);
+}
+
+/**
+ * A conversation of 1 + NEXT_MESSAGES.length turns, sent as the chat service sends it (the whole conversation
+ * each time): per turn the prompt's tokens, those reused from the cache, those evaluated, and the time to first token.
+ */
+async function conversation(runtime: LocalModelRuntime, modelPath: string, config: Config['localModel']) {
+  const signal = new AbortController().signal;
+  const turns: Turn[] = [...TURNS];
+  console.log(`  conversation           ${NEXT_MESSAGES.length + 1} turns; a memory-writing job runs between turns ${BETWEEN_TURNS} and ${BETWEEN_TURNS + 1}`);
+  console.log(`                         ${config.conversations} conversation(s) cached; prompt budget ${config.contextSize - MAX_TOKENS} tokens here (context − the ${MAX_TOKENS}-token reply limit)`);
+  console.log('    turn   prompt   reused   evaluated   written   first token');
+  for (let turn = 1; ; turn++) {
+    const started = performance.now();
+    let first = 0;
+    const { text, usage } = await runtime.generate(modelPath, { turns, maxTokens: MAX_TOKENS, temperature: 0.7, kind: 'conversation' }, {
+      signal,
+      onChunk: () => {
+        first ||= performance.now();
+      },
+    });
+    const cells = usage ? [usage.promptTokens, usage.reusedTokens, usage.evaluatedTokens, usage.generatedTokens] : [];
+    const [prompt, reused, evaluated, written] = cells.map((n) => String(n));
+    console.log(
+      `    ${String(turn).padStart(4)}   ${prompt!.padStart(6)}   ${reused!.padStart(6)}   ${evaluated!.padStart(9)}   ${written!.padStart(7)}   ${first ? `${(first - started).toFixed(0)} ms` : 'no token'}${usage?.droppedTurns ? ` (${usage.droppedTurns} oldest turns left out)` : ''}`,
+    );
+    const next = NEXT_MESSAGES[turn - 1];
+    if (next === undefined) break;
+    turns.push({ role: 'assistant', content: text }, { role: 'user', content: next });
+    if (turn === BETWEEN_TURNS) {
+      await runtime.generate(modelPath, { turns: [{ role: 'system', content: 'Give this day a title.' }, { role: 'user', content: turns.map((t) => t.content).join('\n') }], maxTokens: 16, temperature: 0.4 }, { signal });
+    }
+  }
 }
 
 export async function benchLocalModel() {
@@ -85,7 +133,7 @@ export async function benchLocalModel() {
   const { contextSize, gpu } = config.localModel;
   const tab = await aiTabChoices(config);
   const threads = config.localModel.threads ?? defaultThreads();
-  const runtime = createLocalModelRuntime({ dataDir: config.dataDir, threads, contextSize, gpu, timeoutMs: 600_000 });
+  const runtime = createLocalModelRuntime({ dataDir: config.dataDir, threads, contextSize, conversations: config.localModel.conversations, gpu, timeoutMs: 600_000 });
 
   console.log(`Local model: the files the server would run, from the AI tab (read from ${tab.where}), else LOCAL_MODEL_PATH`);
   if (tab.problem) {
@@ -128,7 +176,7 @@ export async function benchLocalModel() {
         console.log('  not there (still downloading, or removed): the server answers with the built-in default meanwhile. Not measured.');
         continue;
       }
-      await measure(runtime, file, threads, contextSize, gpu);
+      await measure(runtime, file, threads, config.localModel);
       console.log(`  machine                ${os.cpus().length} CPU(s), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM`);
     }
   } finally {

@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDependencies) {
     dataDir: config.dataDir,
     ...(config.localModel.threads ? { threads: config.localModel.threads } : {}),
     contextSize: config.localModel.contextSize,
+    conversations: config.localModel.conversations,
     gpu: config.localModel.gpu,
     checkDownloadUrl: (url) => requireReachableAddress(url, 'url'),
   });

@@ -71,6 +71,8 @@ const envSchema = z.object({
   LOCAL_MODEL_PATH: optional(z.string().min(1)),
   LOCAL_MODEL_THREADS: optional(z.coerce.number().int().min(1).max(256)),
   LOCAL_MODEL_CONTEXT_SIZE: optional(z.coerce.number().int().min(512).max(131072)).default(4096),
+  /** Conversations whose prompt the local model keeps cached between turns; each costs a context's worth of memory. */
+  LOCAL_MODEL_CONVERSATIONS: optional(z.coerce.number().int().min(1).max(16)).default(2),
   /** Lets the local model use a GPU build, once one is installed (decision 0036: CPU only by default). */
   LOCAL_MODEL_GPU: flag(false),
   CHAT_OFFLINE_DELAY_MS: optional(z.coerce.number().int().min(0).max(1000)).default(15),
@@ -188,6 +190,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       /** CPU threads per generation; null: every core but one. */
       threads: env.LOCAL_MODEL_THREADS ?? null,
       contextSize: env.LOCAL_MODEL_CONTEXT_SIZE,
+      conversations: env.LOCAL_MODEL_CONVERSATIONS,
       /** 'auto': a GPU build when one is installed (an opt-in, see docs/local-model.md); false: the CPU build only. */
       gpu: env.LOCAL_MODEL_GPU ? ('auto' as const) : (false as const),
     },
