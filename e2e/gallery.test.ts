@@ -2,13 +2,13 @@
 // a card; the home grid's latest six; and the read-only conversation of a memory, which lives only on the device
 // that wrote it.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFocused, openPage, waitForHydration } from './support/browser';
-import { addMemories, type SeededMemory } from './support/database';
+import { addMemoriesForEach, type SeededMemory } from './support/database';
 import { galleryUi } from './support/gallery-texts';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
-import { signedInUser } from './support/users';
+import { newUser, registerViaApi, signedInUser, signInViaApi, type TestUser } from './support/users';
 
 const t = ui('en');
 const g = galleryUi('en');
@@ -43,11 +43,39 @@ async function shownTitles(page: Page): Promise<string[] | null> {
 
 const search = (page: Page) => new URL(page.url()).search;
 
-async function personWithMemories(page: Page, memories: SeededMemory[], language: 'en' | 'fr' = 'en') {
-  const user = await signedInUser(page.context(), s.app, { language });
-  const ids = await addMemories(s.app, user.email, memories);
-  return { user, ids };
-}
+const conversationId = '5b0c2d7e-8f41-4a93-9c1e-2d4f6a8b0c13';
+
+// Each test has a person of its own, so that no test sees another's hearts; all of them are seeded in one stop of
+// the app before the first test (a stop is a restart, several seconds on a busy machine, which each test paid).
+const SEEDS = {
+  paging: { memories: ELEVEN },
+  badAddress: { memories: ELEVEN.slice(0, 3) },
+  hearts: { memories: ELEVEN.slice(0, 3) },
+  homeGrid: { memories: ELEVEN.slice(0, 8) },
+  notOnThisDevice: {
+    memories: [
+      { title: 'Harbour at dusk', createdAt: '2026-02-15T12:00:00.000Z', conversationId },
+      { title: 'No words today', createdAt: '2026-02-16T12:00:00.000Z' },
+    ],
+  },
+  keptHere: { memories: [{ title: 'Harbour at dusk', createdAt: '2026-02-15T12:00:00.000Z', conversationId }] },
+  french: { memories: ELEVEN.slice(0, 4), language: 'fr' },
+  phone: { memories: [...ELEVEN.slice(0, 10), { ...ELEVEN[10]!, conversationId: '5b0c2d7e-8f41-4a93-9c1e-2d4f6a8b0c14' }] },
+} satisfies Record<string, { memories: SeededMemory[]; language?: 'en' | 'fr' }>;
+type Seed = keyof typeof SEEDS;
+const people = {} as Record<Seed, TestUser>;
+
+beforeAll(async () => {
+  const seeds = Object.entries(SEEDS) as [Seed, { memories: SeededMemory[]; language?: 'en' | 'fr' }][];
+  for (const [key, seed] of seeds) people[key] = await registerViaApi(s.app, newUser({ language: seed.language ?? 'en' }));
+  await addMemoriesForEach(
+    s.app,
+    seeds.map(([key, seed]) => ({ email: people[key].email, memories: seed.memories })),
+  );
+});
+
+/** Signs the page in as the person seeded for this test. */
+const personWithMemories = (page: Page, seed: Seed) => signInViaApi(page.context(), s.app, people[seed]);
 
 async function expectNoHorizontalOverflow(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -57,7 +85,7 @@ async function expectNoHorizontalOverflow(page: Page) {
 describe('gallery', () => {
   it('pages through, filters by favourites, year and month, and keeps it all in the address across a reload', async () => {
     const { page } = await openPage(s.browser);
-    await personWithMemories(page, ELEVEN);
+    await personWithMemories(page, 'paging');
     await page.goto(s.app.baseUrl + '/home/memories');
 
     await page.getByRole('heading', { level: 1, name: g.title }).waitFor();
@@ -116,7 +144,7 @@ describe('gallery', () => {
 
   it('shrugs off an address it cannot read, and brings a page past the last back to page 1', async () => {
     const { page } = await openPage(s.browser);
-    await personWithMemories(page, ELEVEN.slice(0, 3));
+    await personWithMemories(page, 'badAddress');
 
     await page.goto(s.app.baseUrl + '/home/memories?filter=everything&year=soon&month=13');
     await expect.poll(() => shownTitles(page), POLL).toEqual(['Autumn leaves', 'Summer swim', 'Spring market']);
@@ -129,7 +157,7 @@ describe('gallery', () => {
 
   it('likes and unlikes from a card, and the heart stays as left after a reload', async () => {
     const { page } = await openPage(s.browser);
-    await personWithMemories(page, ELEVEN.slice(0, 3));
+    await personWithMemories(page, 'hearts');
     await page.goto(s.app.baseUrl + '/home/memories');
     await expect.poll(() => shownTitles(page), POLL).not.toBeNull();
 
@@ -174,7 +202,7 @@ describe('gallery', () => {
 describe('home grid', () => {
   it('shows the latest six, newest first, each with its heart, and leads to the gallery', async () => {
     const { page } = await openPage(s.browser);
-    await personWithMemories(page, ELEVEN.slice(0, 8));
+    await personWithMemories(page, 'homeGrid');
     await page.goto(s.app.baseUrl + '/home');
 
     const grid = page.getByRole('region', { name: g.homeTitle });
@@ -195,11 +223,9 @@ describe('home grid', () => {
 });
 
 describe('the conversation behind a memory', () => {
-  const conversationId = '5b0c2d7e-8f41-4a93-9c1e-2d4f6a8b0c13';
-
   it('says kindly when the conversation was not written on this device', async () => {
     const { page } = await openPage(s.browser);
-    await personWithMemories(page, [{ title: 'Harbour at dusk', createdAt: '2026-02-15T12:00:00.000Z', conversationId }, { title: 'No words today', createdAt: '2026-02-16T12:00:00.000Z' }]);
+    await personWithMemories(page, 'notOnThisDevice');
     await page.goto(s.app.baseUrl + '/home');
 
     const grid = page.getByRole('region', { name: g.homeTitle });
@@ -217,7 +243,7 @@ describe('the conversation behind a memory', () => {
 
   it('shows it read only when this device kept it', async () => {
     const { page } = await openPage(s.browser);
-    await personWithMemories(page, [{ title: 'Harbour at dusk', createdAt: '2026-02-15T12:00:00.000Z', conversationId }]);
+    await personWithMemories(page, 'keptHere');
     await page.goto(s.app.baseUrl + '/home/memories');
     await expect.poll(() => shownTitles(page), POLL).toEqual(['Harbour at dusk']);
 
@@ -268,7 +294,7 @@ describe('the conversation behind a memory', () => {
 describe('in French', () => {
   it('filters by year and month with French month names, likes, and shows the favourites', async () => {
     const { page } = await openPage(s.browser, { locale: 'fr-FR' });
-    await personWithMemories(page, ELEVEN.slice(0, 4), 'fr');
+    await personWithMemories(page, 'french');
     await page.goto(s.app.baseUrl + '/home/memories');
 
     await page.getByRole('heading', { level: 1, name: gFr.title }).waitFor();
@@ -298,7 +324,7 @@ describe('in French', () => {
 describe('mobile (375 px)', () => {
   it('keeps the gallery, its filters, its pages and the conversation dialog within the screen', async () => {
     const { page } = await openPage(s.browser, { mobile: true });
-    await personWithMemories(page, [...ELEVEN.slice(0, 10), { ...ELEVEN[10]!, conversationId: '5b0c2d7e-8f41-4a93-9c1e-2d4f6a8b0c14' }]);
+    await personWithMemories(page, 'phone');
 
     await page.goto(s.app.baseUrl + '/home/memories');
     await expect.poll(() => shownTitles(page), POLL).toEqual(NEWEST_FIRST.slice(0, 9));
