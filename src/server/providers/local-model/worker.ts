@@ -45,6 +45,8 @@ interface Loaded {
   /** Memory writing, judgements, letters: jobs whose prompt changes every time, kept off the conversations' caches. */
   tasks: LlamaContextSequence;
   conversations: Slot[];
+  /** Tokens each sequence holds: the size asked for, or less when the model was trained on fewer. */
+  contextSize: number;
 }
 
 let uses = 0;
@@ -72,7 +74,7 @@ async function load(): Promise<Loaded> {
     type: 'ready',
     model: { name: model.fileInfo.metadata.general?.name ?? null, trainContextSize: model.trainContextSize, sizeBytes: size },
   });
-  return { llama, model, chatWrapper, tasks, conversations };
+  return { llama, model, chatWrapper, tasks, conversations, contextSize: context.contextSize };
 }
 
 function history(turns: readonly Turn[]): ChatHistoryItem[] {
@@ -120,7 +122,7 @@ async function run(runtime: Loaded, id: number, job: GenerationJob) {
   const controller = new AbortController();
   running.set(id, controller);
   // The prompt and the longest reply fit the context: the oldest turns give way first.
-  const budget = Math.max(1, options.contextSize - job.maxTokens);
+  const budget = Math.max(1, runtime.contextSize - job.maxTokens);
   const fitted = fitToBudget(job.turns, budget, (turns) => promptTokens(runtime, turns), (turn) => runtime.model.tokenize(turn.content).length);
   let sequence = runtime.tasks;
   if (job.kind === 'conversation') {
