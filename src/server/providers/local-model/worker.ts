@@ -1,5 +1,6 @@
 // The worker thread that owns one GGUF model: it loads it once, then runs one generation at a time as the
-// runtime asks, streaming the reply back in chunks. It never logs or keeps what it reads or writes.
+// runtime asks, streaming the reply back in chunks. It never logs or writes anywhere what it reads or writes;
+// what the model has read stays in memory (its cache, per sequence) until another prompt takes its place.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
