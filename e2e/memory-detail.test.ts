@@ -2,12 +2,12 @@
 // what another person sees at its address.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, pathOf } from './support/browser';
-import { addMemories, type SeededMemory } from './support/database';
+import { addMemoriesForEach, type SeededMemory } from './support/database';
 import { memoryUi } from './support/memory-texts';
 import { setupSuite } from './support/suite';
-import { signedInUser } from './support/users';
+import { newUser, registerViaApi, signedInUser, signInViaApi, type TestUser } from './support/users';
 
 const s = setupSuite();
 
@@ -21,16 +21,43 @@ interface MemoryJson {
   shareToken: string | null;
 }
 
-/** A signed-in person with the given memories, and a page of their own. */
-async function personWithMemories(memories: SeededMemory[], opts: { lang?: Lang; mobile?: boolean } = {}) {
-  const lang = opts.lang ?? 'en';
-  const { page, context } = await openPage(s.browser, { locale: lang === 'fr' ? 'fr-FR' : 'en-US', mobile: opts.mobile });
-  const user = await signedInUser(context, s.app, { language: lang });
-  const ids = await addMemories(s.app, user.email, memories);
+const memory = (title: string, extra: Partial<SeededMemory> = {}): SeededMemory => ({ title, createdAt: '2026-03-14T18:00:00.000Z', ...extra });
+const sharedMemory = memory('Harbour lights', { poeticSummary: 'The boats came home slowly.' });
+
+// Each test has a person of its own; all of them are seeded in one stop of the app before the first test (a stop
+// is a restart, several seconds on a busy machine, which each test used to pay).
+const SEEDS = {
+  heart: { memories: [memory('Morning tea')] },
+  'rename-en': { memories: [memory('Rain on the window')] },
+  'rename-fr': { memories: [memory('Rain on the window')], lang: 'fr' },
+  download: { memories: [memory('Sunlit Laughter!'), memory('Été doré')] },
+  'share-en': { memories: [sharedMemory] },
+  'share-fr': { memories: [sharedMemory], lang: 'fr' },
+  delete: { memories: [memory('Old letters'), memory('Keep me')] },
+  phone: { memories: [memory('Pocket sized')] },
+  owner: { memories: [memory('Only mine')] },
+} satisfies Record<string, { memories: SeededMemory[]; lang?: Lang }>;
+type Seed = keyof typeof SEEDS;
+const people = {} as Record<Seed, { user: TestUser; ids: string[] }>;
+
+beforeAll(async () => {
+  const seeds = Object.entries(SEEDS) as [Seed, { memories: SeededMemory[]; lang?: Lang }][];
+  const users: TestUser[] = [];
+  for (const [, seed] of seeds) users.push(await registerViaApi(s.app, newUser({ language: seed.lang ?? 'en' })));
+  const ids = await addMemoriesForEach(
+    s.app,
+    seeds.map(([, seed], i) => ({ email: users[i]!.email, memories: seed.memories })),
+  );
+  seeds.forEach(([key], i) => (people[key] = { user: users[i]!, ids: ids[i]! }));
+});
+
+/** The person seeded for this test, signed in on a page of their own. */
+async function personWithMemories(seed: Seed, opts: { mobile?: boolean } = {}) {
+  const { user, ids } = people[seed];
+  const { page, context } = await openPage(s.browser, { locale: user.language === 'fr' ? 'fr-FR' : 'en-US', mobile: opts.mobile });
+  await signInViaApi(context, s.app, user);
   return { page, context, user, ids };
 }
-
-const memory = (title: string, extra: Partial<SeededMemory> = {}): SeededMemory => ({ title, createdAt: '2026-03-14T18:00:00.000Z', ...extra });
 
 /** GET from the page, with its own cookies: the status, and the body when there is one. */
 const get = (page: Page, path: string) =>
@@ -60,7 +87,7 @@ async function openMemory(page: Page, id: string, title: string) {
 describe('the heart on a memory page', () => {
   it('likes and unlikes, and both stay after a reload', async () => {
     const m = memoryUi('en');
-    const { page, ids } = await personWithMemories([memory('Morning tea')]);
+    const { page, ids } = await personWithMemories('heart');
     const id = ids[0]!;
     await openMemory(page, id, 'Morning tea');
 
@@ -83,7 +110,7 @@ describe('the heart on a memory page', () => {
 describe.each<Lang>(['en', 'fr'])('renaming a memory (%s)', (lang) => {
   it('refuses an empty title, saves a trimmed one and returns to the memory with it', async () => {
     const m = memoryUi(lang);
-    const { page, ids } = await personWithMemories([memory('Rain on the window')], { lang });
+    const { page, ids } = await personWithMemories(`rename-${lang}`);
     const id = ids[0]!;
     await openMemory(page, id, 'Rain on the window');
 
@@ -111,7 +138,7 @@ describe.each<Lang>(['en', 'fr'])('renaming a memory (%s)', (lang) => {
 describe('downloading a memory', () => {
   it('saves a PNG named after the title in lowercase letters, digits and underscores', async () => {
     const m = memoryUi('en');
-    const { page, ids } = await personWithMemories([memory('Sunlit Laughter!'), memory('Été doré')]);
+    const { page, ids } = await personWithMemories('download');
 
     for (const [id, title, name] of [
       [ids[0]!, 'Sunlit Laughter!', 'sunlit_laughter.png'],
@@ -130,7 +157,7 @@ describe('downloading a memory', () => {
 describe.each<Lang>(['en', 'fr'])('sharing a memory by link (%s)', (lang) => {
   it('makes a link anyone can open signed out, and taking it back makes the link answer "not found"', async () => {
     const m = memoryUi(lang);
-    const { page, context, ids } = await personWithMemories([memory('Harbour lights', { poeticSummary: 'The boats came home slowly.' })], { lang });
+    const { page, context, ids } = await personWithMemories(`share-${lang}`);
     const id = ids[0]!;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.app.baseUrl });
     await openMemory(page, id, 'Harbour lights');
@@ -169,7 +196,7 @@ describe.each<Lang>(['en', 'fr'])('sharing a memory by link (%s)', (lang) => {
 describe('deleting a memory', () => {
   it('asks first, then lands on the gallery; the memory and its image files are gone', async () => {
     const m = memoryUi('en');
-    const { page, ids } = await personWithMemories([memory('Old letters'), memory('Keep me')]);
+    const { page, ids } = await personWithMemories('delete');
     const id = ids[0]!;
     await openMemory(page, id, 'Old letters');
     const { imageUrl, thumbnailUrl } = await memoryJson(page, id);
@@ -194,7 +221,7 @@ describe('deleting a memory', () => {
 
   it('is not offered on a phone (375 px)', async () => {
     const m = memoryUi('en');
-    const { page, ids } = await personWithMemories([memory('Pocket sized')], { mobile: true });
+    const { page, ids } = await personWithMemories('phone', { mobile: true });
     await openMemory(page, ids[0]!, 'Pocket sized');
     const actions = page.getByRole('group', { name: m.detailActions });
     await actions.getByRole('link', { name: m.rename, exact: true }).waitFor();
@@ -208,7 +235,7 @@ describe('deleting a memory', () => {
 describe("another person's memory", () => {
   it('shows the not-found state, with the way to their own memories', async () => {
     const m = memoryUi('en');
-    const owner = await personWithMemories([memory('Only mine')]);
+    const owner = await personWithMemories('owner');
     const { page } = await openPage(s.browser);
     await signedInUser(page.context(), s.app, { firstName: 'Other' });
 
