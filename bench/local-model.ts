@@ -74,8 +74,9 @@ async function measure(runtime: LocalModelRuntime, modelPath: string, threads: n
 
   const rows: { firstToken: number; perSecond: number; tokens: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
-    // A different last turn each time, so the prompt is evaluated again rather than reused from the cache.
-    const turns = [...TURNS.slice(0, -1), { ...TURNS.at(-1)!, content: `${TURNS.at(-1)!.content} (${i})` }];
+    // A different first word each time: the cache holds a prompt's start, so only a change there has the whole
+    // prompt evaluated again, as a first message is.
+    const turns = [{ ...TURNS[0]!, content: `(${i}) ${TURNS[0]!.content}` }, ...TURNS.slice(1)];
     const started = performance.now();
     let first = 0;
     const result = await runtime.generate(modelPath, { turns, maxTokens: MAX_TOKENS, temperature: 0.7 }, {
