@@ -281,15 +281,28 @@ describe('offline companion: small messages', () => {
     expect(quotesOf(thanks!)).toEqual([]);
   });
 
-  it('meets tears right after good news as a good moment, never as sadness', () => {
+  it('never meets a day someone calls down as restful, not even on the message after it', () => {
+    for (const [language, turns] of [
+      ['en', ['just kind of down today. grey sky all day, didnt leave the flat. no reason really', 'is that weird?']],
+      ['fr', ['bof, journee grise, chui pas sortie de lappart. un peu down sans raison', 'cest bizarre?']],
+    ] as const) {
+      for (const reply of conversation(language, [...turns])) {
+        const tone = toneOfReply(reply, language);
+        expect(tone !== null && PLEASANT_FEELINGS.has(tone), `${language}: ${reply}`).toBe(false);
+      }
+    }
+  });
+
+  it('never meets tears right after good news with sympathy', () => {
     for (const [language, turns] of [
       ['en', ['I got into the university I wanted!', 'My mum cried, I cried, everyone cried.']],
       ['fr', ['J’ai été prise à l’université que je voulais !', 'Ma mère a pleuré, j’ai pleuré, tout le monde a pleuré.']],
     ] as const) {
       const [, tears] = conversation(language, [...turns]);
-      // Joy or hope both meet the day rightly; what must never happen is sympathy for a sad day.
+      // Joy or hope meet the day rightly, and so does naming no feeling when the reading is split; sympathy for
+      // a sad day would read it backwards.
       const tone = toneOfReply(tears!, language);
-      expect(tone !== null && PLEASANT_FEELINGS.has(tone), `${language}: ${tears}`).toBe(true);
+      expect(tone === null || PLEASANT_FEELINGS.has(tone), `${language}: ${tears}`).toBe(true);
     }
   });
 });
