@@ -3,14 +3,14 @@
 // link previews. It never shows the conversation nor who made the memory.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_IMAGE_MAX_PX } from '@shared/limits';
 import { MOBILE, openPage, pathOf } from './support/browser';
-import { addMemories } from './support/database';
+import { addMemoriesForEach } from './support/database';
 import { sharedUi } from './support/shared-texts';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
-import { newUser, registerViaApi, signInViaApi, signedInUser } from './support/users';
+import { newUser, registerViaApi, signInViaApi, signedInUser, type TestUser } from './support/users';
 
 const en = sharedUi('en');
 const fr = sharedUi('fr');
@@ -21,15 +21,42 @@ const CREATED_AT = '2026-02-02T12:00:00.000Z';
 
 const newToken = () => randomBytes(32).toString('hex');
 
-/** An owner (who never signs in here) with one shared memory; answers what the visitor should see. */
-async function seedSharedMemory(overrides: { title?: string; poeticSummary?: string | null } = {}) {
-  const owner = await registerViaApi(s.app, newUser({ firstName: 'Oriane' }));
-  const token = newToken();
-  const title = overrides.title ?? `Lanterns on the river ${randomBytes(3).toString('hex')}`;
-  const poeticSummary = overrides.poeticSummary === undefined ? 'The evening kept its lights on for you.' : overrides.poeticSummary;
-  const [id] = await addMemories(s.app, owner.email, [{ title, createdAt: CREATED_AT, poeticSummary, shareToken: token }]);
-  return { owner, id: id!, token, title, poeticSummary };
+interface SharedMemory {
+  owner: TestUser;
+  id: string;
+  token: string;
+  title: string;
+  poeticSummary: string | null;
 }
+
+// One owner (who never signs in here) and one shared memory per test, all seeded in one stop of the app before the
+// first test (a stop is a restart, several seconds on a busy machine, which each test used to pay).
+const SEEDS = {
+  whole: {},
+  french: { title: 'Le marché du dimanche', poeticSummary: 'Ta journée avait le goût des framboises.' },
+  revoked: {},
+  preview: { title: 'Morning tide' },
+  phone: {},
+} satisfies Record<string, { title?: string; poeticSummary?: string | null }>;
+const memories = {} as Record<keyof typeof SEEDS, SharedMemory>;
+
+beforeAll(async () => {
+  const seeds = Object.entries(SEEDS) as [keyof typeof SEEDS, { title?: string; poeticSummary?: string | null }][];
+  for (const [key, overrides] of seeds) {
+    const owner = await registerViaApi(s.app, newUser({ firstName: 'Oriane' }));
+    const title = overrides.title ?? `Lanterns on the river ${randomBytes(3).toString('hex')}`;
+    const poeticSummary = overrides.poeticSummary === undefined ? 'The evening kept its lights on for you.' : overrides.poeticSummary;
+    memories[key] = { owner, id: '', token: newToken(), title, poeticSummary };
+  }
+  const ids = await addMemoriesForEach(
+    s.app,
+    Object.values(memories).map(({ owner, title, poeticSummary, token }) => ({ email: owner.email, memories: [{ title, createdAt: CREATED_AT, poeticSummary, shareToken: token }] })),
+  );
+  Object.values(memories).forEach((memory, i) => (memory.id = ids[i]![0]!));
+});
+
+/** The shared memory seeded for this test: what the visitor should see. */
+const seedSharedMemory = (key: keyof typeof SEEDS) => memories[key];
 
 const sharedUrl = (token: string) => `${s.app.baseUrl}/shared/${token}`;
 
@@ -51,7 +78,7 @@ async function expectNotFound(page: Page, t = en) {
 
 describe('shared memory, signed out', () => {
   it('arrives whole in the HTML (no skeleton, no request of its own): the artwork (at most 500 px high), its title, the date and the reflection; the CTA leads to /', async () => {
-    const memory = await seedSharedMemory();
+    const memory = seedSharedMemory('whole');
     const { page } = await openPage(s.browser);
 
     // The server draws the page with the memory in it (decision 0038): the browser never asks for it.
@@ -89,7 +116,7 @@ describe('shared memory, signed out', () => {
   });
 
   it('speaks French: through the language switch, and straight away in a French browser', async () => {
-    const memory = await seedSharedMemory({ title: 'Le marché du dimanche', poeticSummary: 'Ta journée avait le goût des framboises.' });
+    const memory = seedSharedMemory('french');
 
     const { page } = await openPage(s.browser);
     await page.goto(sharedUrl(memory.token));
@@ -138,7 +165,7 @@ describe('shared memory, signed out', () => {
 
 describe('shared memory, signed in and revoked', () => {
   it('shows the memory to another signed-in person with no session dialog; once the owner revokes it, the link says not found', async () => {
-    const memory = await seedSharedMemory();
+    const memory = seedSharedMemory('revoked');
 
     const visitor = await openPage(s.browser);
     await signedInUser(visitor.context, s.app, { firstName: 'Basile' });
@@ -164,7 +191,7 @@ describe('shared memory, signed in and revoked', () => {
 
 describe('shared memory, link previews and phones', () => {
   it('serves HTML with the memory in its Open Graph title and a noindex', async () => {
-    const memory = await seedSharedMemory({ title: 'Morning tide' });
+    const memory = seedSharedMemory('preview');
     const res = await fetch(sharedUrl(memory.token));
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -175,7 +202,7 @@ describe('shared memory, link previews and phones', () => {
   });
 
   it('at 375 px: nothing overflows sideways and the artwork fits the width', async () => {
-    const memory = await seedSharedMemory();
+    const memory = seedSharedMemory('phone');
     const { page } = await openPage(s.browser, { mobile: true });
     await page.goto(sharedUrl(memory.token));
     await page.getByRole('heading', { level: 1, name: memory.title }).waitFor();
