@@ -7,9 +7,9 @@ import { countPdfPages } from '../src/shared/pdf-pages';
 import { blocking, describeFindings, scanPage } from './support/axe';
 import { bookUi } from './support/book-texts';
 import { openPage } from './support/browser';
-import { addMemories } from './support/database';
+import { addMemoriesForEach } from './support/database';
 import { setupSuite } from './support/suite';
-import { signedInUser } from './support/users';
+import { newUser, registerViaApi, signInViaApi } from './support/users';
 
 const s = setupSuite();
 
@@ -33,9 +33,16 @@ async function makeBook(page: Page, language: 'en' | 'fr', start: () => Promise<
 
 describe('download as a book', () => {
   it('makes the book of a month in English and in French, with a cover and one page per memory', async () => {
+    // Both people seeded in one stop of the app (each stop is a restart, several seconds on a busy machine).
+    const en = await registerViaApi(s.app, newUser({ language: 'en' }));
+    const fr = await registerViaApi(s.app, newUser({ language: 'fr' }));
+    await addMemoriesForEach(s.app, [
+      { email: en.email, memories: MEMORIES },
+      { email: fr.email, memories: MEMORIES },
+    ]);
+
     const desktop = await openPage(s.browser);
-    const en = await signedInUser(desktop.context, s.app, { language: 'en' });
-    await addMemories(s.app, en.email, MEMORIES);
+    await signInViaApi(desktop.context, s.app, en);
     await desktop.page.goto(`${s.app.baseUrl}/home/memories?year=2025&month=3`);
     const enTexts = bookUi('en');
     await desktop.page.getByRole('button', { name: enTexts.open }).click();
@@ -47,8 +54,7 @@ describe('download as a book', () => {
     expect(countPdfPages(english)).toBe(3);
 
     const phone = await openPage(s.browser, { mobile: true, locale: 'fr-FR' });
-    const fr = await signedInUser(phone.context, s.app, { language: 'fr' });
-    await addMemories(s.app, fr.email, MEMORIES);
+    await signInViaApi(phone.context, s.app, fr);
     await phone.page.goto(`${s.app.baseUrl}/home/memories`);
     const frTexts = bookUi('fr');
     const open = phone.page.getByRole('button', { name: frTexts.open });
