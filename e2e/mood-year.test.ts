@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blocking, describeFindings, scanPage } from './support/axe';
 import { openPage } from './support/browser';
-import { addMemories } from './support/database';
+import { addMemoriesForEach } from './support/database';
 import { setupSuite } from './support/suite';
-import { signedInUser } from './support/users';
+import { newUser, registerViaApi, signInViaApi } from './support/users';
 
 const s = setupSuite();
 const POLL = { timeout: 10_000, interval: 100 };
@@ -51,16 +51,22 @@ describe('the mood of a year', () => {
       { title: 'Cherry blossoms', createdAt: '2025-03-17T12:00:00.000Z' },
     ];
 
+    // Both people seeded in one stop of the app (each stop is a restart, several seconds on a busy machine).
+    const en = await registerViaApi(s.app, newUser({ language: 'en' }));
+    const fr = await registerViaApi(s.app, newUser({ language: 'fr' }));
+    const [enIds] = await addMemoriesForEach(s.app, [
+      { email: en.email, memories },
+      { email: fr.email, memories },
+    ]);
+
     const desktop = await openPage(s.browser);
-    const en = await signedInUser(desktop.context, s.app, { language: 'en' });
-    const enIds = await addMemories(s.app, en.email, memories);
+    await signInViaApi(desktop.context, s.app, en);
     await desktop.page.goto(`${s.app.baseUrl}/home/memories/year?year=2025`);
     await walkTheYear(desktop.page, 'en', 1280);
-    expect(new URL(desktop.page.url()).pathname).toBe(`/home/memories/${enIds[1]}`);
+    expect(new URL(desktop.page.url()).pathname).toBe(`/home/memories/${enIds![1]}`);
 
     const phone = await openPage(s.browser, { mobile: true, locale: 'fr-FR' });
-    const fr = await signedInUser(phone.context, s.app, { language: 'fr' });
-    await addMemories(s.app, fr.email, memories);
+    await signInViaApi(phone.context, s.app, fr);
     await phone.page.goto(`${s.app.baseUrl}/home/memories/year?year=2025`);
     await walkTheYear(phone.page, 'fr', 375);
 
