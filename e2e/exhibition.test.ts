@@ -1,14 +1,14 @@
 // A month's exhibition: its wall and letter opened, kept and shared, then its link opened by someone signed out — in
 // English on a desktop, and in French on a 375 px phone with the keyboard (axe clean).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exhibitions } from '@server/db/schema/index';
 import { offlineExhibitionLetter } from '@server/providers/text/offline-letter';
 import { blocking, describeFindings, scanPage } from './support/axe';
 import { openPage, type TestPage } from './support/browser';
-import { addMemories } from './support/database';
+import { addMemoriesForEach } from './support/database';
 import { exhibitionUi } from './support/exhibition-texts';
 import { setupSuite } from './support/suite';
-import { signedInUser } from './support/users';
+import { newUser, registerViaApi, signInViaApi, type TestUser } from './support/users';
 
 const s = setupSuite();
 
@@ -19,25 +19,39 @@ const MEMORIES = [
   { title: 'Bread with Nina', createdAt: '2026-11-29T12:00:00.000Z' },
 ];
 
+const TITLES = { en: 'November 2026', fr: 'Novembre 2026' };
+const owners = {} as Record<'en' | 'fr', { owner: TestUser; id: string; letter: string }>;
+
 /**
- * The person's November memories, and the exhibition the server makes of them in December's first days, with the
+ * Each owner's November memories, and the exhibition the server makes of them in December's first days, with the
  * offline writer's letter — made in the database, since the browser runs on today's date, rarely one of those days.
+ * Both owners are seeded in one stop of the app (a stop is a restart, several seconds on a busy machine).
  */
-async function addExhibition(email: string, language: 'en' | 'fr', title: string): Promise<{ id: string; letter: string }> {
-  const letter = offlineExhibitionLetter({
-    language,
-    agentName: 'Mira',
-    agentGender: 'feminine',
-    monthName: language === 'fr' ? 'novembre 2026' : 'November 2026',
-    days: MEMORIES.map((memory) => ({ title: memory.title, reflection: null, mood: 'calm' as const })),
-  });
-  let id = '';
-  await addMemories(s.app, email, MEMORIES, async (db, userId) => {
-    const [row] = await db.insert(exhibitions).values({ userId, month: '2026-11', timeZone: 'UTC', title, letter, letterBy: 'offline', language }).returning({ id: exhibitions.id });
-    id = row!.id;
-  });
-  return { id, letter };
-}
+beforeAll(async () => {
+  const languages = ['en', 'fr'] as const;
+  for (const language of languages) {
+    const letter = offlineExhibitionLetter({
+      language,
+      agentName: 'Mira',
+      agentGender: 'feminine',
+      monthName: language === 'fr' ? 'novembre 2026' : 'November 2026',
+      days: MEMORIES.map((memory) => ({ title: memory.title, reflection: null, mood: 'calm' as const })),
+    });
+    owners[language] = { owner: await registerViaApi(s.app, newUser({ language })), id: '', letter };
+  }
+  await addMemoriesForEach(
+    s.app,
+    languages.map((language) => ({
+      email: owners[language].owner.email,
+      memories: MEMORIES,
+      more: async (db, userId) => {
+        const { letter } = owners[language];
+        const [row] = await db.insert(exhibitions).values({ userId, month: '2026-11', timeZone: 'UTC', title: TITLES[language], letter, letterBy: 'offline', language }).returning({ id: exhibitions.id });
+        owners[language].id = row!.id;
+      },
+    })),
+  );
+});
 
 /** The wall as its owner sees it, shared by keyboard or pointer; answers the link. */
 async function openAndShare({ page }: TestPage, language: 'en' | 'fr', id: string, title: string, useKeyboard: boolean): Promise<string> {
@@ -79,23 +93,22 @@ async function openSignedOut(url: string, language: 'en' | 'fr', title: string, 
   return visitor;
 }
 
-// Each test stops and restarts the app once to seed its month (a few seconds, many more on a busy two-core machine).
 describe('the monthly exhibition', () => {
   it('opens, is kept and shared in English, and its link shows the wall to someone signed out', async () => {
     const desktop = await openPage(s.browser);
-    const owner = await signedInUser(desktop.context, s.app, { language: 'en' });
-    const { id, letter } = await addExhibition(owner.email, 'en', 'November 2026');
+    const { owner, id, letter } = owners.en;
+    await signInViaApi(desktop.context, s.app, owner);
     const url = await openAndShare(desktop, 'en', id, 'November 2026', false);
     // Kept, it is in the gallery.
     await desktop.page.goto(`${s.app.baseUrl}/home/memories`);
     await desktop.page.getByTestId('kept-exhibitions').getByRole('link', { name: 'November 2026' }).waitFor();
     await openSignedOut(url, 'en', 'November 2026', letter, false);
-  }, 120_000);
+  });
 
   it('does the same in French on a phone with the keyboard, within 375 px and axe clean', async () => {
     const phone = await openPage(s.browser, { mobile: true, locale: 'fr-FR' });
-    const owner = await signedInUser(phone.context, s.app, { language: 'fr' });
-    const { id, letter } = await addExhibition(owner.email, 'fr', 'Novembre 2026');
+    const { owner, id, letter } = owners.fr;
+    await signInViaApi(phone.context, s.app, owner);
     const url = await openAndShare(phone, 'fr', id, 'Novembre 2026', true);
     const widths = await phone.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll, `page is ${widths.scroll}px wide in a ${widths.client}px viewport`).toBeLessThanOrEqual(375);
@@ -105,5 +118,5 @@ describe('the monthly exhibition', () => {
     const visitor = await openSignedOut(url, 'fr', 'Novembre 2026', letter, true);
     const shared = blocking(await scanPage(visitor.page));
     expect(shared, describeFindings('fr 375px shared exhibition', shared).join('\n')).toEqual([]);
-  }, 120_000);
+  });
 });
