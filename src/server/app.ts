@@ -94,7 +94,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { generativeArt } from './providers/image/index';
 import { createMailProvider, type MailProvider } from './providers/mail/index';
 import { createArchiveStore, createStorageProvider, type StorageProvider } from './providers/storage/index';
-import { createLocalModelRuntime } from './providers/local-model/runtime';
+import { createLocalModelRuntime, type LocalModelStatus } from './providers/local-model/runtime';
 import { createOfflineExtractor } from './providers/text/offline-extractor';
 import { FILES_URL_PREFIX } from './providers/storage/keys';
 import { createSecretBox, resolveSecretsKey } from './secret-box';
@@ -107,6 +107,8 @@ declare module 'fastify' {
     backgroundTasks: { pending(): number; settled(): Promise<void> };
     /** The scheduled reminders' check: resolves once a check that starts after the call has finished. */
     reminderSchedule: { nextCheck(): Promise<void> };
+    /** A local model file's state, queue and the generations asked of it (counts only, never text). */
+    localModel: { status(modelPath: string): LocalModelStatus };
   }
 }
 
@@ -466,6 +468,7 @@ export async function buildApp(deps: AppDependencies) {
   app.decorate('routeList', routeList);
   app.decorate('backgroundTasks', { pending: backgroundTasks.pending, settled: backgroundTasks.settled });
   app.decorate('reminderSchedule', { nextCheck: () => new Promise<void>((resolve) => waitingForCheck.push(resolve)) });
+  app.decorate('localModel', { status: (modelPath: string) => localRuntime.status(modelPath) });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

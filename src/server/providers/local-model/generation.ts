@@ -21,6 +21,11 @@ export interface LocalModelStatus {
   queued: number;
   /** The model file, and what the file says of itself once loaded. */
   model: { path: string; name: string | null; sizeBytes: number | null } | null;
+  /**
+   * Generations asked of this file since the process started, by kind (chat turns; other jobs: memory writing,
+   * the risk judgement), whether they then ran, waited or were refused. Counts only, never text.
+   */
+  asked: { conversation: number; task: number };
 }
 
 export interface GenerationOptions {

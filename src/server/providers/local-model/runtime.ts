@@ -88,6 +88,7 @@ class ModelHost {
   private readonly queue: Pending[] = [];
   private current: Pending | null = null;
   private timer: NodeJS.Timeout | undefined;
+  private readonly asked = { conversation: 0, task: 0 };
 
   constructor(
     private readonly workerOptions: WorkerOptions,
@@ -99,10 +100,12 @@ class ModelHost {
       state: this.current ? (this.ready ? 'busy' : 'loading') : this.failed ? 'failed' : 'idle',
       queued: this.queue.length,
       model: { path: this.workerOptions.modelPath, name: this.info?.name ?? null, sizeBytes: this.info?.sizeBytes ?? null },
+      asked: { ...this.asked },
     };
   }
 
   enqueue(id: number, job: GenerationJob, options: GenerationOptions): Promise<GenerationResult> {
+    this.asked[job.kind ?? 'task']++;
     return new Promise((resolve, reject) => {
       if (options.signal.aborted) return reject(new LocalModelError('aborted'));
       if (this.queue.length >= this.limits.maxQueue) return reject(new LocalModelError('busy'));
