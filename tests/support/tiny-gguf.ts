@@ -43,9 +43,15 @@ export interface TinyModelShape {
    * the longest the schema allows. 0 leaves the weights purely random.
    */
   quoteLean: number;
+  /**
+   * The same lean for other characters (each written as one character, its byte token leaning alike): a model
+   * that, between the choices a grammar leaves open, always takes the most leaned one. `{ c: 4, r: 4 }` makes
+   * the safety judgement's `{"level": …}` read "crisis", `{ n: 4 }` "none".
+   */
+  lean: Record<string, number>;
 }
 
-const DEFAULT_SHAPE: TinyModelShape = { embedding: 64, layers: 2, heads: 4, feedForward: 128, contextLength: 8192, seed: 42, quoteLean: 0 };
+const DEFAULT_SHAPE: TinyModelShape = { embedding: 64, layers: 2, heads: 4, feedForward: 128, contextLength: 8192, seed: 42, quoteLean: 0, lean: {} };
 
 /** The value of the embedding's first dimension in every token when the model leans: a signal the layers cannot drown. */
 const LEAN_CHANNEL = 4;
@@ -161,7 +167,7 @@ class Writer {
 
 /** The bytes of a GGUF v3 file holding a tiny llama model (about 0.5 MB with the default shape). */
 export function tinyModelBytes(shape: Partial<TinyModelShape> = {}): Buffer {
-  const { embedding, layers, heads, feedForward, contextLength, seed, quoteLean } = { ...DEFAULT_SHAPE, ...shape };
+  const { embedding, layers, heads, feedForward, contextLength, seed, quoteLean, lean } = { ...DEFAULT_SHAPE, ...shape };
   const vocab = vocabulary();
   const next = random(seed);
   const uniform = (count: number, scale: number) => Float32Array.from({ length: count }, () => (next() * 2 - 1) * scale);
@@ -172,14 +178,18 @@ export function tinyModelBytes(shape: Partial<TinyModelShape> = {}): Buffer {
   const output = uniform(embedding * vocab.tokens.length, 1);
   output.fill(0, 0, embedding * vocab.specials);
   const tokenEmbedding = uniform(embedding * vocab.tokens.length, 1);
-  if (quoteLean !== 0) {
-    // Every token carries the same value in the first dimension, and only the quote's output row reads it:
-    // the quote's logit is shifted by about the same amount at every step.
+  const leans = Object.entries({ ...lean, ...(quoteLean !== 0 ? { '"': quoteLean } : {}) });
+  if (leans.length > 0) {
+    // Every token carries the same value in the first dimension, and only the leaning characters' output rows
+    // read it: their logits are shifted by about the same amount at every step.
     for (let token = 0; token < vocab.tokens.length; token++) {
       tokenEmbedding[token * embedding] = LEAN_CHANNEL;
       output[token * embedding] = 0;
     }
-    for (const quote of [vocab.tokens.indexOf('"'), vocab.tokens.indexOf('<0x22>')]) output[quote * embedding] = quoteLean;
+    for (const [character, by] of leans) {
+      const byte = `<0x${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}>`;
+      for (const token of [vocab.tokens.indexOf(character), vocab.tokens.indexOf(byte)]) output[token * embedding] = by;
+    }
   }
 
   const tensors: Tensor[] = [

@@ -156,14 +156,13 @@ export function createAiService(deps: {
 
   /**
    * The local model's provider for a capability that writes text. While its file is still arriving (or was
-   * removed) the built-in default answers, so that nobody meets an error meanwhile. It offers no risk
-   * judgement: the offline assessor stands alone in front of it (docs/decisions/0055-local-model-in-the-product.md).
+   * removed) the built-in default answers, so that nobody meets an error meanwhile. Its chat provider keeps its
+   * risk judgement, a second net behind the offline assessor that can only raise its verdict
+   * (docs/decisions/0108-local-model-risk-judgement.md).
    */
   function localProviderOf<C extends AiCapability>(capability: C, file: string): CapabilityProviders[C] {
     if (!isLocalModelCapability(capability) || !local.models.present(file)) return offline[capability];
-    if (capability === 'text') return local.runtime.text(file) as CapabilityProviders[C];
-    const chat = local.runtime.chat(file);
-    return { name: chat.name, streamReply: (input) => chat.streamReply(input) } satisfies ChatProvider as CapabilityProviders[C];
+    return (capability === 'text' ? local.runtime.text(file) : local.runtime.chat(file)) as CapabilityProviders[C];
   }
 
   /** What the environment alone gives the capabilities that write text: LOCAL_MODEL_PATH, unless AI_BASE_URL is set. */
