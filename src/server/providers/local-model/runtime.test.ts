@@ -120,6 +120,25 @@ describe('local model runtime', { timeout: 60_000 }, () => {
     expect((await running).length).toBeGreaterThan(0);
   });
 
+  it('never refuses a chat turn for the other jobs waiting: a judgement asked first does not take its reply’s place', async () => {
+    const small = createLocalModelRuntime({ dataDir, threads: 1, contextSize: 2048, maxQueue: 1 });
+    try {
+      const job = (kind: 'conversation' | 'task') => ({ turns: [{ role: 'user' as const, content: 'A quiet day.' }], maxTokens: 4, temperature: 0, kind });
+      const asked = (kind: 'conversation' | 'task') =>
+        small.generate(MODEL, job(kind), { signal: new AbortController().signal }).then(
+          () => 'answered',
+          (error: Error & { reason?: string }) => error.reason,
+        );
+      // Asked at once, in this order: the first runs, the judgement waits, the turn's reply still finds a place,
+      // and one more job of another kind is refused.
+      const results = await Promise.all([asked('conversation'), asked('task'), asked('conversation'), asked('task')]);
+      expect(results).toEqual(['answered', 'answered', 'answered', 'busy']);
+      expect(small.status(MODEL).asked).toEqual({ conversation: 2, task: 2 });
+    } finally {
+      await small.close();
+    }
+  });
+
   it('writes a memory as JSON that follows the schema', async () => {
     // Random weights write bytes and escapes, several tokens per character: far more tokens than a real model needs.
     const memory = await runtime.text(MODEL, { maxTokens: 6000 }).extractMemory({

@@ -24,7 +24,10 @@ export interface LocalModelRuntimeOptions {
    */
   conversations?: number;
   gpu?: false | 'auto';
-  /** Generations allowed to wait behind the running one; more are refused as busy. */
+  /**
+   * Chat turns allowed to wait behind the running generation; more are refused as busy. Other jobs are refused
+   * once that many jobs of any kind wait: a judgement asked before its turn's reply never takes the reply's place.
+   */
   maxQueue?: number;
   /** Longest silence from a running generation (the first token included) before it is abandoned. */
   timeoutMs?: number;
@@ -108,7 +111,8 @@ class ModelHost {
     this.asked[job.kind ?? 'task']++;
     return new Promise((resolve, reject) => {
       if (options.signal.aborted) return reject(new LocalModelError('aborted'));
-      if (this.queue.length >= this.limits.maxQueue) return reject(new LocalModelError('busy'));
+      const waiting = job.kind === 'conversation' ? this.queue.filter((other) => other.job.kind === 'conversation').length : this.queue.length;
+      if (waiting >= this.limits.maxQueue) return reject(new LocalModelError('busy'));
       const pending: Pending = {
         id,
         job,
