@@ -29,10 +29,13 @@ export async function withStoppedApp(app: RunningApp, work: (db: Database) => Pr
 
 /** Gives the person a journaled day (yesterday, UTC), as a finished session would. */
 export async function addJournalDay(app: RunningApp, email: string): Promise<void> {
-  await withStoppedApp(app, async (db) => {
-    const day = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10);
-    await db.insert(journalDays).values({ userId: await userIdOf(db, email), day }).onConflictDoNothing();
-  });
+  await withStoppedApp(app, async (db) => insertJournalDay(db, await userIdOf(db, email)));
+}
+
+/** `addJournalDay` on a database already open: as the `more` of `addMemoriesForEach`, for one stop of the app. */
+export async function insertJournalDay(db: Database, userId: string): Promise<void> {
+  const day = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await db.insert(journalDays).values({ userId, day }).onConflictDoNothing();
 }
 
 /** What an administrator grants: free access counts as a subscription, so the chat stays open after the first memory. */
