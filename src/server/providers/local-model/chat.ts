@@ -90,6 +90,9 @@ export function createLocalModelChat(
               { role: 'user', content: transcriptOf(messages) },
             ],
             schema: RISK_SCHEMA,
+            // A few tokens of JSON, on the sequence kept for jobs that are not chat turns: the conversation's
+            // cache, which its reply is about to reuse, stays as it was.
+            kind: 'task',
             maxTokens: 32,
             temperature: 0,
           },
