@@ -21,7 +21,7 @@ import { openPage, waitForHydration } from './support/browser';
 import { SSR_DIR } from './support/paths';
 import { ui } from './support/texts';
 import { sharedUi } from './support/shared-texts';
-import { addMemories } from './support/database';
+import { addMemoriesForEach } from './support/database';
 import { setupSuite } from './support/suite';
 import { newUser, registerViaApi, sessionCookieViaApi, signInViaApi, type TestUser } from './support/users';
 
@@ -39,19 +39,30 @@ const htmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&l
 const HOSTILE_TITLE = `</script><script>window.__owned=1</script> $& $' "quoted"`;
 
 let owner: TestUser;
+/** A second person with a memory of their own, for pages drawn for several people at once. */
+let other: TestUser;
 let token: string;
 let hostileToken: string;
 let memoryId: string;
 
 beforeAll(async () => {
   owner = await registerViaApi(s.app, newUser({ firstName: 'Maëlle', language: 'fr' }));
+  other = await registerViaApi(s.app, newUser({ firstName: 'Bastien', language: 'en' }));
   token = randomBytes(32).toString('hex');
   hostileToken = randomBytes(32).toString('hex');
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-  [memoryId] = await addMemories(s.app, owner.email, [
-    { title: 'Lanterns on the river', createdAt: day(1), shareToken: token, poeticSummary: 'The water carried the small lights away, one by one.' },
-    { title: HOSTILE_TITLE, createdAt: day(2), shareToken: hostileToken, poeticSummary: 'A <b>bold</b> $& reflection.' },
-  ]) as [string];
+  // Both people in one stop of the app (each stop is a restart, several seconds on a busy machine).
+  const [ownerIds] = await addMemoriesForEach(s.app, [
+    {
+      email: owner.email,
+      memories: [
+        { title: 'Lanterns on the river', createdAt: day(1), shareToken: token, poeticSummary: 'The water carried the small lights away, one by one.' },
+        { title: HOSTILE_TITLE, createdAt: day(2), shareToken: hostileToken, poeticSummary: 'A <b>bold</b> $& reflection.' },
+      ],
+    },
+    { email: other.email, memories: [{ title: 'The harbour at dawn', createdAt: new Date().toISOString() }] },
+  ]);
+  memoryId = ownerIds![0]!;
 });
 
 async function htmlOf(path: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string; cache: string | null }> {
@@ -554,8 +565,6 @@ describe('signed-in pages drawn by the server', () => {
   });
 
   it('gives each person their own page when many are drawn at once', async () => {
-    const other = await registerViaApi(s.app, newUser({ firstName: 'Bastien', language: 'en' }));
-    await addMemories(s.app, other.email, [{ title: 'The harbour at dawn', createdAt: new Date().toISOString() }]);
     const people = [
       { session: await sessionCookieViaApi(s.app, owner), mine: 'Lanterns on the river', theirs: 'The harbour at dawn' },
       { session: await sessionCookieViaApi(s.app, other), mine: 'The harbour at dawn', theirs: 'Lanterns on the river' },
