@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { openDatabase, type Database } from '@server/db/client';
-import { journalDays, profiles, souvenirs, users } from '@server/db/schema/index';
+import { journalDays, souvenirs, users } from '@server/db/schema/index';
 import { renderArtwork } from '@server/providers/image/generative-art';
 import { createLocalFolderStorage } from '@server/providers/storage/local-folder';
 import type { RunningApp } from './app';
@@ -36,13 +36,6 @@ export async function addJournalDay(app: RunningApp, email: string): Promise<voi
 export async function insertJournalDay(db: Database, userId: string): Promise<void> {
   const day = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10);
   await db.insert(journalDays).values({ userId, day }).onConflictDoNothing();
-}
-
-/** What an administrator grants: free access counts as a subscription, so the chat stays open after the first memory. */
-export async function grantFreeAccess(app: RunningApp, email: string): Promise<void> {
-  await withStoppedApp(app, async (db) => {
-    await db.update(profiles).set({ freeAccess: true }).where(eq(profiles.id, await userIdOf(db, email)));
-  });
 }
 
 export interface SeededMemory {
