@@ -673,6 +673,8 @@ const FEELING_AGREED_AT_LEAST = 0.4;
  * tone from 6.5 % to 1.4 % in English and 3.4 % to 1.2 % in French, naming a feeling half as often).
  */
 const SIDE_AT_LEAST = 0.8;
+/** The same, when the mood words name the head's mood too ("je suis tellement heureuse"). */
+const SIDE_AGREED_AT_LEAST = 0.7;
 const DAY_SIDE_AT_LEAST = 0.6;
 /** A mood holding this much of the reading is the message's, whatever else is there. */
 const CLEAR_AT_LEAST = 0.6;
@@ -707,7 +709,7 @@ function feelingOf(text: string, before: readonly string[]): Feeling {
   const light = LIGHT_MOODS.has(first.mood);
   const sideOf = (probabilities: Record<Mood, number>) => (Object.keys(probabilities) as Mood[]).filter((m) => LIGHT_MOODS.has(m) === light).reduce((sum, m) => sum + probabilities[m], 0);
   const message = ranked.filter((r) => LIGHT_MOODS.has(r.mood) === light).reduce((sum, r) => sum + r.p, 0);
-  if (message < SIDE_AT_LEAST || sideOf(day) < DAY_SIDE_AT_LEAST) return 'neutral';
+  if (message < (agreed ? SIDE_AGREED_AT_LEAST : SIDE_AT_LEAST) || sideOf(day) < DAY_SIDE_AT_LEAST) return 'neutral';
   return first.p >= (agreed ? FEELING_AGREED_AT_LEAST : FEELING_AT_LEAST) ? FEELING_OF[first.mood] : 'neutral';
 }
 
