@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { billingUi } from './support/billing-texts';
 import { openPage, pathOf } from './support/browser';
 import { openChat, sendAndWaitForReply, toast } from './support/chat';
-import { addJournalDay } from './support/database';
+import { addMemoriesForEach, insertJournalDay } from './support/database';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
 import { newUser, registerViaApi, signInViaApi, signInViaUi, type TestUser } from './support/users';
@@ -19,8 +19,23 @@ const s = setupSuite();
 
 // The first account of a fresh app is its administrator: made before anyone else in this file.
 let admin: TestUser;
+// Three people whose free first session is behind them (one journaled day each), one per test, seeded in one stop
+// of the app (a stop is a restart, several seconds on a busy machine, which each test used to pay).
+const AFTER_FIRST_SESSION = {
+  subscriber: { firstName: 'Maëlle' },
+  freeAccess: { firstName: 'Noé' },
+  french: { firstName: 'Hélène', language: 'fr' },
+} satisfies Record<string, Partial<TestUser>>;
+const afterFirstSession = {} as Record<keyof typeof AFTER_FIRST_SESSION, TestUser>;
 beforeAll(async () => {
   admin = await registerViaApi(s.app, newUser({ firstName: 'Alex' }));
+  for (const [key, overrides] of Object.entries(AFTER_FIRST_SESSION)) {
+    afterFirstSession[key as keyof typeof AFTER_FIRST_SESSION] = await registerViaApi(s.app, newUser(overrides));
+  }
+  await addMemoriesForEach(
+    s.app,
+    Object.values(afterFirstSession).map(({ email }) => ({ email, memories: [], more: insertJournalDay })),
+  );
 });
 
 const homeAction = (page: Page) => page.getByTestId('home-main-action');
@@ -32,9 +47,8 @@ async function expectNoHorizontalOverflow(page: Page) {
 }
 
 /** Someone whose free first session is behind them: registered, one journaled day, signed in on a new page. */
-async function personAfterFirstSession(overrides: Partial<TestUser> = {}) {
-  const user = await registerViaApi(s.app, newUser(overrides));
-  await addJournalDay(s.app, user.email);
+async function personAfterFirstSession(key: keyof typeof AFTER_FIRST_SESSION) {
+  const user = afterFirstSession[key];
   const opened = await openPage(s.browser, user.language === 'fr' ? { locale: 'fr-FR' } : {});
   await signInViaApi(opened.context, s.app, user);
   return { user, ...opened };
@@ -42,7 +56,7 @@ async function personAfterFirstSession(overrides: Partial<TestUser> = {}) {
 
 describe('subscribing in the sandbox, then cancelling', () => {
   it('goes from home to pricing, refuses a wrong code, pays the test checkout, talks, then cancels in the portal and is refused again', async () => {
-    const { page } = await personAfterFirstSession({ firstName: 'Maëlle' });
+    const { page } = await personAfterFirstSession('subscriber');
 
     // Home: the free session is over, the one button offers to subscribe.
     await page.goto(`${s.app.baseUrl}/home`);
@@ -119,7 +133,7 @@ async function openChatNotice(page: Page) {
 
 describe('free access given by an administrator', () => {
   it('opens the sessions: home shows the free-access note, the profile says so with no button, pricing too', async () => {
-    const { user, page } = await personAfterFirstSession({ firstName: 'Noé' });
+    const { user, page } = await personAfterFirstSession('freeAccess');
     await page.goto(`${s.app.baseUrl}/home`);
     await page.locator('[data-testid="home-main-action"][data-action="subscribe"]').waitFor();
 
@@ -160,7 +174,7 @@ describe('free access given by an administrator', () => {
 describe('in French', () => {
   it('shows 4,99 €, the French test checkout, and after Annuler says calmly that nothing was charged', async () => {
     const f = billingUi('fr');
-    const { page } = await personAfterFirstSession({ firstName: 'Hélène', language: 'fr' });
+    const { page } = await personAfterFirstSession('french');
     await page.goto(`${s.app.baseUrl}/home/pricing`);
     await page.getByRole('heading', { level: 1, name: f.pricingTitle }).waitFor();
     const plan = page.getByRole('region', { name: f.planName });
