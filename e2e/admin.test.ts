@@ -7,10 +7,11 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, setLastChatDaysAgo } from './support/admin-db';
+import { grantAdmin, lastChatDaysAgo } from './support/admin-db';
 import { adminUi } from './support/admin-texts';
 import { safetyUi } from './support/safety-texts';
 import { openPage, pathOf } from './support/browser';
+import { withStoppedApp } from './support/database';
 import { setupSuite } from './support/suite';
 import { ui } from './support/texts';
 import { newUser, registerViaApi, signInViaApi, type TestUser } from './support/users';
@@ -23,8 +24,21 @@ const POLL = { timeout: 10_000, interval: 100 };
 
 // The first account of a fresh app is its administrator: made before anyone else in this file.
 let admin: TestUser;
+/** Two people who stopped writing ten days ago, for the reminders. */
+let anna: TestUser;
+let lea: TestUser;
+/** A second administrator, who speaks French. */
+let camille: TestUser;
 beforeAll(async () => {
   admin = await registerViaApi(s.app, newUser({ firstName: 'Alex' }));
+  anna = await registerViaApi(s.app, newUser({ firstName: 'Anna' }));
+  lea = await registerViaApi(s.app, newUser({ firstName: 'Léa', language: 'fr' }));
+  camille = await registerViaApi(s.app, newUser({ firstName: 'Camille', language: 'fr' }));
+  // One stop of the app for both changes (a stop is a restart, several seconds on a busy machine).
+  await withStoppedApp(s.app, async (db) => {
+    await lastChatDaysAgo(db, [anna.email, lea.email], 10);
+    await grantAdmin(db, camille.email);
+  });
 });
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: t.toasts }).getByText(text, { exact: true });
@@ -151,10 +165,6 @@ describe('administrator panel', () => {
   });
 
   it('reminds people who stopped writing, each in their language; one unsubscribes from the link and is not reminded again', async () => {
-    const anna = await registerViaApi(s.app, newUser({ firstName: 'Anna' }));
-    const lea = await registerViaApi(s.app, newUser({ firstName: 'Léa', language: 'fr' }));
-    await setLastChatDaysAgo(s.app, [anna.email, lea.email], 10);
-
     const { page } = await openPage(s.browser);
     await signInViaApi(page.context(), s.app, admin);
     await openAdmin(page, 'email');
@@ -239,8 +249,7 @@ describe('administrator panel', () => {
 
   it('speaks French to a French administrator and fits a 375 px screen', async () => {
     const fr = adminUi('fr');
-    const french = await registerViaApi(s.app, newUser({ firstName: 'Camille', language: 'fr' }));
-    await makeAdmin(s.app, french.email);
+    const french = camille;
     const { page } = await openPage(s.browser, { mobile: true, locale: 'fr-FR' });
     await signInViaApi(page.context(), s.app, french);
 

@@ -15,19 +15,20 @@ async function userIdsOf(db: Database, emails: string[]): Promise<string[]> {
 }
 
 /** Makes these people's last conversation `days` days ago (UTC day), as if they had stopped writing then. */
-export async function setLastChatDaysAgo(app: RunningApp, emails: string[], days: number): Promise<void> {
-  await withStoppedApp(app, async (db) => {
-    const day = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-    await db.update(profiles).set({ lastChatDate: day }).where(inArray(profiles.id, await userIdsOf(db, emails)));
-  });
+export async function lastChatDaysAgo(db: Database, emails: string[], days: number): Promise<void> {
+  const day = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  await db.update(profiles).set({ lastChatDate: day }).where(inArray(profiles.id, await userIdsOf(db, emails)));
 }
 
 /** What the first administrator could grant: administrator rights for another account. */
+export async function grantAdmin(db: Database, email: string): Promise<void> {
+  const [id] = await userIdsOf(db, [email]);
+  await db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, id!));
+}
+
+/** `grantAdmin` in a stop of its own. */
 export async function makeAdmin(app: RunningApp, email: string): Promise<void> {
-  await withStoppedApp(app, async (db) => {
-    const [id] = await userIdsOf(db, [email]);
-    await db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, id!));
-  });
+  await withStoppedApp(app, (db) => grantAdmin(db, email));
 }
 
 /** Marks these addresses verified, as following their e-mail link would (a listed ADMIN_EMAILS address then counts). */
