@@ -3,20 +3,26 @@
 // its own reviewed words; a look-alike opens nothing; "Need help now?" works with the keyboard; a chosen country is
 // remembered and sent with each message. In English and in French, on a computer and on a phone.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blocking, describeFindings, scanPage } from './support/axe';
 import { expectFocused, openPage, type PageOptions } from './support/browser';
 import { openChat, readMessages, sendAndWaitForReply } from './support/chat';
 import { safetyUi } from './support/safety-texts';
 import { setupSuite } from './support/suite';
-import { makeAdmin } from './support/admin-db';
 import { adminUi } from './support/admin-texts';
 import { ui } from './support/texts';
 import { truncatedControls } from './support/truncation';
-import { signedInUser } from './support/users';
+import { newUser, registerViaApi, signedInUser, signInViaApi, type TestUser } from './support/users';
 import { unsureMessage } from '../tests/fixtures/unsure-messages';
 
 const s = setupSuite();
+
+// The first account of a fresh app is its administrator: registered before anyone else, so that no stop and restart
+// of the app is needed to make one.
+let admin: TestUser;
+beforeAll(async () => {
+  admin = await registerViaApi(s.app, newUser({ firstName: 'Morgan' }));
+});
 
 const CRISIS_EN = "I don't see the point anymore, I've been thinking about ending my life";
 const CRISIS_FR = 'Je veux mourir.';
@@ -252,8 +258,7 @@ describe('en français, en France, sur un téléphone', () => {
 describe('whatever the administrators write', () => {
   it('a chat prompt that says to ignore every safety rule changes nothing of what a person in crisis gets', async () => {
     const { page, context } = await openIn('en-US', 'America/New_York');
-    const admin = await signedInUser(context, s.app, { firstName: 'Morgan' });
-    await makeAdmin(s.app, admin.email);
+    await signInViaApi(context, s.app, admin);
     const a = adminUi('en');
 
     // The administrator rewrites the English chat prompt from the panel; the safety instructions are shown, read-only.

@@ -26,10 +26,6 @@ export async function grantAdmin(db: Database, email: string): Promise<void> {
   await db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, id!));
 }
 
-/** `grantAdmin` in a stop of its own. */
-export async function makeAdmin(app: RunningApp, email: string): Promise<void> {
-  await withStoppedApp(app, (db) => grantAdmin(db, email));
-}
 
 /** Marks these addresses verified, as following their e-mail link would (a listed ADMIN_EMAILS address then counts). */
 export async function verifyAddresses(app: RunningApp, emails: string[]): Promise<void> {
