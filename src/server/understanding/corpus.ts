@@ -22,7 +22,8 @@ export interface SafetyRecord {
   source: string;
 }
 
-export type CorpusSet = 'train' | 'tune' | 'blind';
+/** `plain`: short ordinary first messages of an evening, split like the everyday ones (corpus/safety/plain). */
+export type CorpusSet = 'train' | 'tune' | 'blind' | 'plain';
 
 /** The project's root: the folder with package.json above this file, from the source or the bundled server. */
 export function projectRoot(): string {

@@ -23,6 +23,15 @@ const EVERYDAY_ASKED_AT_MOST = 0.01;
 const EVERYDAY_FALSE_ALARMS_AT_MOST = 0.03;
 const EVERYDAY_CONCERN_AT_MOST = 0.05;
 
+/** Training runs averaged into the shipped head. */
+const ENSEMBLE_RUNS = 3;
+
+function averageOf(arrays: readonly Float32Array[]): Float32Array {
+  const out = new Float32Array(arrays[0]!.length);
+  for (const array of arrays) for (let i = 0; i < out.length; i++) out[i]! += array[i]! / arrays.length;
+  return out;
+}
+
 /** Crisis examples weigh more in the loss: a missed crisis costs more than a question asked for nothing. */
 const CRISIS_WEIGHT = 1.3;
 
@@ -144,6 +153,12 @@ export function everydayExamples(set: 'train' | 'tune' = 'train'): SafetyRecord[
     ...(record.context ? { context: record.context } : {}),
     source: `everyday/${record.source}`,
   }));
+  // Short plain first messages ("i fixed the kitchen tap myself"), written because the head had learned to fear
+  // them from the plain last lines of dark conversations: split the same way, so that the thresholds are chosen
+  // on some the head never learned from.
+  const plain: SafetyRecord[] = readSafetyCorpus('plain')
+    .filter(keep)
+    .map((record) => ({ ...record, label: 'none' as const, kind: 'everyday', source: `plain/${record.source}` }));
   const days: SafetyRecord[] = readDayCorpus('train')
     .filter(keep)
     .flatMap((day) =>
@@ -156,7 +171,7 @@ export function everydayExamples(set: 'train' | 'tune' = 'train'): SafetyRecord[
         source: `mood/${day.source}`,
       })),
     );
-  return [...messages, ...days];
+  return [...messages, ...plain, ...days];
 }
 
 /** Everything the crisis head learns from. */
@@ -172,7 +187,13 @@ export function buildSafetyModel(
   const report = [`training set: ${trainSet.length} messages; tuning set: ${tuneSet.length} + ${everydayTune.length} everyday`];
   const training = { ...SAFETY_TRAINING, ...options.training };
   const examples = examplesOf(trainSet, training.bits);
-  const model = train(SAFETY_LABELS, examples, { ...training, labelWeights: { crisis: options.crisisWeight ?? CRISIS_WEIGHT, concern: 1, none: 1 } });
+  // Several runs in different seeded orders, their weights averaged (which averages their logits): one run's
+  // reading of a plain sentence ("i fixed the kitchen tap myself") swung from 0.2 to 0.5 between retrainings
+  // on nearly the same corpus; the average is steadier, and costs nothing when reading.
+  const runs = Array.from({ length: ENSEMBLE_RUNS }, (_, run) =>
+    train(SAFETY_LABELS, examples, { ...training, seed: training.seed + run, labelWeights: { crisis: options.crisisWeight ?? CRISIS_WEIGHT, concern: 1, none: 1 } }),
+  );
+  const model = { ...runs[0]!, weights: averageOf(runs.map((r) => r.weights)), bias: averageOf(runs.map((r) => r.bias)) };
   const lexicon = lexiconOf(trainSet).join(' ');
   const provisional = readSafetyModel(serialise({ ...model, meta: { lexicon, thresholds: { crisis: 0.5, afterDistress: 0.5, ask: 1, concern: 0.5, veto: 0, alone: 0 } } }));
   const { thresholds, lines } = tuneSet.length ? chooseThresholds(tuneSet, everydayTune, provisional) : { thresholds: provisional.thresholds, lines: ['no tuning set: default thresholds'] };
