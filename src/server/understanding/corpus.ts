@@ -125,13 +125,13 @@ export interface DayRecord {
   source: string;
 }
 
-/** The days corpus (corpus/mood/<set>), one conversation per line. */
 /**
  * The mood blind days come from two rounds of writers. The first (mb1, mb2) has been read at every kept change
  * since it was written; the second (mb3, mb4) was written later by new writers and is the fairer measure.
  */
 export const isSecondMoodBlind = (day: Pick<DayRecord, 'source'>) => /^mb[34]\b/.test(day.source);
 
+/** The days corpus (corpus/mood/<set>), one conversation per line. */
 export function readDayCorpus(set: CorpusSet, root = projectRoot()): DayRecord[] {
   const dir = path.join(root, 'corpus', 'mood', set);
   if (!existsSync(dir)) return [];

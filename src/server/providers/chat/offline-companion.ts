@@ -708,8 +708,10 @@ function feelingOf(text: string, before: readonly string[]): Feeling {
   // in the day so far: "that sounds restful" on a day someone calls down is worse than no feeling named.
   const light = LIGHT_MOODS.has(first.mood);
   const sideOf = (probabilities: Record<Mood, number>) => (Object.keys(probabilities) as Mood[]).filter((m) => LIGHT_MOODS.has(m) === light).reduce((sum, m) => sum + probabilities[m], 0);
-  const message = ranked.filter((r) => LIGHT_MOODS.has(r.mood) === light).reduce((sum, r) => sum + r.p, 0);
-  if (message < (agreed ? SIDE_AGREED_AT_LEAST : SIDE_AT_LEAST) || sideOf(day) < DAY_SIDE_AT_LEAST) return 'neutral';
+  const daySide = sideOf(day);
+  // The message's reading is the same blend of its own and the day's as `ranked`.
+  const messageSide = OWN_WEIGHT * sideOf(own) + (1 - OWN_WEIGHT) * daySide;
+  if (messageSide < (agreed ? SIDE_AGREED_AT_LEAST : SIDE_AT_LEAST) || daySide < DAY_SIDE_AT_LEAST) return 'neutral';
   return first.p >= (agreed ? FEELING_AGREED_AT_LEAST : FEELING_AT_LEAST) ? FEELING_OF[first.mood] : 'neutral';
 }
 
